@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** The one error body every layer answers with, as Infisical does. */
+export const ErrorBodySchema = z
+  .object({
+    reqId: z.string().describe("Request id, also in the service log"),
+    statusCode: z.number().int(),
+    message: z
+      .union([z.string(), z.array(z.unknown())])
+      .describe("A sentence, or the array of validation issues on 422"),
+    error: z.string().describe('Error class, for example "ValidationFailure" or "PermissionDenied"'),
+    details: z.unknown().optional(),
+  })
+  .describe("Error");
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Validation issues as they travel in a 422 body. */
+export const ValidationIssueSchema = z
+  .object({
+    code: z.string(),
+    path: z.array(z.union([z.string(), z.number()])),
+    message: z.string(),
+  })
+  .loose();
+export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+
+export const errorNames = {
+  badRequest: "BadRequest",
+  unauthorized: "UnauthorizedError",
+  token: "TokenError",
+  permissionDenied: "PermissionDenied",
+  permissionBoundary: "PermissionBoundaryError",
+  forbidden: "ForbiddenError",
+  notFound: "NotFound",
+  validation: "ValidationFailure",
+  rateLimit: "RateLimitExceeded",
+  notImplemented: "NotImplemented",
+  internal: "InternalServerError",
+  badGateway: "BadGateway",
+  gatewayTimeout: "GatewayTimeout",
+  unsupportedMediaType: "UnsupportedMediaType",
+} as const;

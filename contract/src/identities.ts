@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { IdentityIdParams, ResourceName, Timestamp, Uuid } from "./common.ts";
+import { defineEndpoint } from "./endpoint.ts";
+
+export const IdentityMetadataInputSchema = z.object({
+  key: z.string().trim().min(1, "Key is required"),
+  value: z.string().trim().min(1, "Value is required"),
+});
+export const IdentityMetadataSchema = z.object({ id: z.string(), key: z.string(), value: z.string() });
+
+export const OrgRoleSlug = z.string().trim().min(1, "Role is required").describe('"admin", "member", "no-access" or a custom org role slug');
+
+/** The identity record itself (update, create and delete views). */
+export const IdentitySchema = z.object({
+  id: Uuid,
+  name: z.string(),
+  authMethod: z.string().nullable().optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  hasDeleteProtection: z.boolean(),
+  metadata: z.array(IdentityMetadataSchema).optional(),
+});
+export type Identity = z.infer<typeof IdentitySchema>;
+
+export const CustomOrgRoleSchema = z.object({
+  id: Uuid,
+  name: z.string(),
+  slug: z.string(),
+  permissions: z.unknown(),
+  description: z.string().nullable().optional(),
+});
+
+/** The organisation membership of an identity, with the identity nested (get and list views). */
+export const IdentityMembershipSchema = z.object({
+  id: Uuid.describe("The membership id"),
+  role: z.string(),
+  roleId: Uuid.nullable().optional(),
+  orgId: Uuid,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  identityId: Uuid,
+  metadata: z.array(IdentityMetadataSchema).optional(),
+  customRole: CustomOrgRoleSchema.nullable().optional(),
+  identity: z.object({
+    name: z.string(),
+    id: Uuid,
+    hasDeleteProtection: z.boolean(),
+    authMethods: z.array(z.string()),
+  }),
+});
+export type IdentityMembership = z.infer<typeof IdentityMembershipSchema>;
+
+export const CreateIdentityBodySchema = z.object({
+  name: ResourceName,
+  organizationId: z.string().trim().min(1),
+  role: OrgRoleSlug.default("no-access"),
+  hasDeleteProtection: z.boolean().default(false),
+  metadata: z.array(IdentityMetadataInputSchema).optional(),
+});
+
+export const UpdateIdentityBodySchema = z.object({
+  name: ResourceName.optional(),
+  role: OrgRoleSlug.optional(),
+  hasDeleteProtection: z.boolean().optional(),
+  metadata: z.array(IdentityMetadataInputSchema).optional().describe("Replaces all metadata; [] clears it"),
+});
+
+const identityPermission = (action: string) => ({ scope: "org" as const, subject: "identity", action });
+
+export const identityEndpoints = [
+  defineEndpoint({
+    id: "identities.list",
+    method: "GET",
+    path: "/api/v1/identities",
+    summary: "List the identities of an organisation",
+    query: z.object({ orgId: z.string().trim().min(1) }),
+    response: z.object({ identities: z.array(IdentityMembershipSchema), totalCount: z.number().int() }),
+    permission: identityPermission("read"),
+  }),
+  defineEndpoint({
+    id: "identities.create",
+    method: "POST",
+    path: "/api/v1/identities",
+    summary: "Create an identity in an organisation",
+    body: CreateIdentityBodySchema,
+    response: z.object({
+      identity: IdentitySchema.extend({ authMethods: z.array(z.string()) }),
+    }),
+    permission: identityPermission("create"),
+  }),
+  defineEndpoint({
+    id: "identities.get",
+    method: "GET",
+    path: "/api/v1/identities/{identityId}",
+    summary: "Read an identity's organisation membership",
+    params: IdentityIdParams,
+    response: z.object({ identity: IdentityMembershipSchema }),
+    permission: identityPermission("read"),
+  }),
+  defineEndpoint({
+    id: "identities.update",
+    method: "PATCH",
+    path: "/api/v1/identities/{identityId}",
+    summary: "Update an identity's name, org role, delete protection or metadata",
+    params: IdentityIdParams,
+    body: UpdateIdentityBodySchema,
+    response: z.object({ identity: IdentitySchema }),
+    permission: identityPermission("edit"),
+  }),
+  defineEndpoint({
+    id: "identities.delete",
+    method: "DELETE",
+    path: "/api/v1/identities/{identityId}",
+    summary: "Delete an identity",
+    params: IdentityIdParams,
+    response: z.object({ identity: IdentitySchema }),
+    permission: identityPermission("delete"),
+  }),
+] as const;

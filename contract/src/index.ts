@@ -1,0 +1,60 @@
+import { awsAuthEndpoints } from "./aws-auth.ts";
+import type { AnyEndpoint } from "./endpoint.ts";
+import { identityEndpoints } from "./identities.ts";
+import { identityPrivilegeEndpoints } from "./identity-privileges.ts";
+import { integrationEndpoints } from "./integrations.ts";
+import { kubernetesAuthEndpoints } from "./kubernetes-auth.ts";
+import { membershipEndpoints } from "./memberships.ts";
+import { oidcAuthEndpoints } from "./oidc-auth.ts";
+import { projectRoleEndpoints } from "./project-roles.ts";
+import { projectEndpoints } from "./projects.ts";
+import { secretImportEndpoints } from "./secret-imports.ts";
+import { secretEndpoints } from "./secrets.ts";
+import { tokenAuthEndpoints } from "./token-auth.ts";
+
+export * from "./aws-auth.ts";
+export * from "./bff.ts";
+export * from "./common.ts";
+export * from "./endpoint.ts";
+export * from "./errors.ts";
+export * from "./identities.ts";
+export * from "./identity-privileges.ts";
+export * from "./integrations.ts";
+export * from "./kubernetes-auth.ts";
+export * from "./memberships.ts";
+export * from "./oidc-auth.ts";
+export * from "./permissions.ts";
+export * from "./project-roles.ts";
+export * from "./projects.ts";
+export * from "./secret-imports.ts";
+export * from "./secrets.ts";
+export * from "./token-auth.ts";
+
+/** Every endpoint of the API, in one list. */
+export const endpointList = [
+  ...identityEndpoints,
+  ...tokenAuthEndpoints,
+  ...kubernetesAuthEndpoints,
+  ...oidcAuthEndpoints,
+  ...awsAuthEndpoints,
+  ...identityPrivilegeEndpoints,
+  ...projectEndpoints,
+  ...integrationEndpoints,
+  ...membershipEndpoints,
+  ...projectRoleEndpoints,
+  ...secretEndpoints,
+  ...secretImportEndpoints,
+] as const;
+
+type EndpointUnion = (typeof endpointList)[number];
+export type EndpointId = EndpointUnion["id"];
+export type Endpoints = { [E in EndpointUnion as E["id"]]: E };
+
+/** Every endpoint, keyed by id: `endpoints["identities.get"]`. */
+export const endpoints = Object.fromEntries(endpointList.map((e) => [e.id, e])) as Endpoints;
+
+export type EndpointById<Id extends EndpointId> = Endpoints[Id];
+export const endpointIds = endpointList.map((e) => e.id) as EndpointId[];
+
+// A compile-time guard that every entry is a well-formed endpoint.
+endpointList satisfies readonly AnyEndpoint[];

@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * Project permission subjects and the actions each accepts (the classic set plus
+ * the secret read split). The permission builder renders from this table.
+ */
+export const projectPermissionActions = {
+  secrets: ["read", "describeSecret", "readValue", "create", "edit", "delete"],
+  "secret-folders": ["read", "create", "edit", "delete"],
+  "secret-imports": ["read", "create", "edit", "delete"],
+  "secret-rollback": ["read", "create"],
+  "dynamic-secrets": [
+    "read-root-credential",
+    "create-root-credential",
+    "edit-root-credential",
+    "delete-root-credential",
+    "lease",
+  ],
+  role: ["read", "create", "edit", "delete"],
+  member: ["read", "create", "edit", "delete", "grant-privileges"],
+  groups: ["read", "create", "edit", "delete", "grant-privileges"],
+  identity: [
+    "read",
+    "create",
+    "edit",
+    "delete",
+    "grant-privileges",
+    "revoke-auth",
+    "create-token",
+    "get-token",
+    "delete-token",
+  ],
+  settings: ["read", "create", "edit", "delete"],
+  integrations: ["read", "create", "edit", "delete"],
+  webhooks: ["read", "create", "edit", "delete"],
+  "service-tokens": ["read", "create", "edit", "delete"],
+  environments: ["read", "create", "edit", "delete"],
+  tags: ["read", "create", "edit", "delete"],
+  "audit-logs": ["read"],
+  "ip-allowlist": ["read", "create", "edit", "delete"],
+  workspace: ["edit", "delete"],
+  "secret-approval": ["read", "create", "edit", "delete"],
+  "secret-rotation": ["read", "create", "edit", "delete"],
+  kms: ["edit"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ProjectSubject = keyof typeof projectPermissionActions;
+export const projectSubjects = Object.keys(projectPermissionActions) as ProjectSubject[];
+
+/** Which condition fields each subject accepts; other subjects take none. */
+export const projectPermissionConditionFields: Partial<Record<ProjectSubject, readonly string[]>> = {
+  secrets: ["environment", "secretPath", "secretName", "secretTags", "eventType"],
+  "secret-folders": ["environment", "secretPath"],
+  "secret-imports": ["environment", "secretPath"],
+  "dynamic-secrets": ["environment", "secretPath"],
+  "secret-rotation": ["environment", "secretPath"],
+  identity: ["identityId"],
+};
+
+export const ConditionOperatorSchema = z
+  .object({
+    $eq: z.string().optional(),
+    $ne: z.string().optional(),
+    $in: z.array(z.string()).min(1).optional(),
+    $glob: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((o) => Object.keys(o).length > 0, "A condition needs an operator");
+
+export const ConditionValueSchema = z.union([z.string(), ConditionOperatorSchema]);
+export const ConditionsSchema = z.record(z.string(), ConditionValueSchema);
+
+/** A permission rule as sent: `action` may be one action or a list. */
+export const PermissionRuleInputSchema = z
+  .object({
+    subject: z.string().describe('Project subject, for example "secrets" or "role"'),
+    action: z.union([z.string(), z.array(z.string()).min(1)]),
+    inverted: z.boolean().optional().describe("A deny rule when true"),
+    conditions: ConditionsSchema.optional(),
+  })
+  .superRefine((rule, ctx) => {
+    const allowed = projectPermissionActions[rule.subject as ProjectSubject] as readonly string[] | undefined;
+    if (!allowed) {
+      ctx.addIssue({ code: "custom", path: ["subject"], message: `Unknown permission subject "${rule.subject}"` });
+      return;
+    }
+    for (const action of [rule.action].flat()) {
+      if (!allowed.includes(action)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["action"],
+          message: `Action "${action}" does not apply to "${rule.subject}"`,
+        });
+      }
+    }
+    const fields = projectPermissionConditionFields[rule.subject as ProjectSubject] ?? [];
+    for (const key of Object.keys(rule.conditions ?? {})) {
+      if (!fields.includes(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["conditions", key],
+          message: `Condition "${key}" does not apply to "${rule.subject}"`,
+        });
+      }
+    }
+  });
+export type PermissionRuleInput = z.input<typeof PermissionRuleInputSchema>;
+
+/** A permission rule as returned: always unpacked, `action` a list. */
+export const PermissionRuleSchema = z
+  .object({
+    subject: z.string(),
+    action: z.union([z.string(), z.array(z.string())]),
+    inverted: z.boolean().optional(),
+    conditions: z.unknown().optional(),
+  })
+  .loose();
+export type PermissionRule = z.infer<typeof PermissionRuleSchema>;
+
+export const orgRoles = ["admin", "member", "no-access"] as const;
+export const reservedProjectRoleSlugs = [
+  "admin",
+  "member",
+  "viewer",
+  "no-access",
+  "custom",
+  "ssh-host-bootstrapper",
+  "cryptographic-operator",
+] as const;
