@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { type BffSession, CSRF_HEADER, CSRF_VALUE, endpoints, type IdentityMembership } from "@keyhold/contract";
+import { test as base, expect, type Page } from "@playwright/test";
+import { type ServiceCall, ServiceError, serviceClient } from "./api.ts";
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}`;
+}
+
+export const csrf = { [CSRF_HEADER]: CSRF_VALUE };
+
+interface WorkerFixtures {
+  adminToken: string;
+  service: ServiceCall;
+  session: BffSession;
+}
+
+interface TestFixtures {
+  /** A page whose browser context is signed in as the bootstrap admin. */
+  signedIn: Page;
+  /** A fresh identity created through the API and deleted after the test. */
+  seededIdentity: IdentityMembership;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  adminToken: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      await use(readFileSync(process.env.KEYHOLD_E2E_ADMIN_TOKEN_FILE ?? "", "utf8").trim());
+    },
+    { scope: "worker" },
+  ],
+  service: [
+    async ({ adminToken }, use) => {
+      await use(serviceClient(process.env.KEYHOLD_E2E_SERVICE_URL ?? "", adminToken));
+    },
+    { scope: "worker" },
+  ],
+  session: [
+    async ({ playwright, adminToken }, use) => {
+      const request = await playwright.request.newContext({ baseURL: process.env.KEYHOLD_E2E_BASE_URL });
+      const response = await request.post("/bff/login", { headers: csrf, data: { accessToken: adminToken } });
+      expect(response.status()).toBe(200);
+      await use((await response.json()) as BffSession);
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+  signedIn: async ({ page, adminToken }, use) => {
+    const response = await page.request.post("/bff/login", { headers: csrf, data: { accessToken: adminToken } });
+    expect(response.status()).toBe(200);
+    await use(page);
+  },
+  seededIdentity: async ({ service, session }, use) => {
+    const { identity } = await service(endpoints["identities.create"], {
+      body: {
+        name: uniqueName("e2e-identity"),
+        organizationId: session.organization.id,
+        role: "member",
+        metadata: [{ key: "team", value: "platform" }],
+      },
+    });
+    const { identity: membership } = await service(endpoints["identities.get"], {
+      params: { identityId: identity.id },
+    });
+    await use(membership);
+    try {
+      await service(endpoints["identities.update"], {
+        params: { identityId: identity.id },
+        body: { hasDeleteProtection: false },
+      });
+      await service(endpoints["identities.delete"], { params: { identityId: identity.id } });
+    } catch (error) {
+      // The test may have deleted it already; anything else is a real failure.
+      if (!(error instanceof ServiceError && error.status === 404)) throw error;
+    }
+  },
+});
+
+export { expect };

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not answer at ${url}`);
+}
+
+function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: process.env.KEYHOLD_E2E_LOG_LEVEL ?? "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.on("error", (error) => console.error(`${name}:`, error));
+  return child;
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), "keyhold-e2e-"));
+  const [servicePort, bffPort] = await Promise.all([freePort(), freePort()]);
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const baseUrl = `http://127.0.0.1:${bffPort}`;
+
+  const service = start("service", "service/src/server.ts", {
+    PORT: String(servicePort),
+    HOST: "127.0.0.1",
+    KEYHOLD_DATA_DIR: dataDir,
+  });
+  await waitFor(`${serviceUrl}/api/status`, service, "service");
+
+  const bff = start("bff", "bff/src/server.ts", {
+    PORT: String(bffPort),
+    HOST: "127.0.0.1",
+    KEYHOLD_UPSTREAM_URL: serviceUrl,
+    KEYHOLD_LOGIN_RATE_LIMIT: "1000",
+  });
+  await waitFor(`${baseUrl}/healthz`, bff, "bff");
+
+  process.env.KEYHOLD_E2E_BASE_URL = baseUrl;
+  process.env.KEYHOLD_E2E_SERVICE_URL = serviceUrl;
+  process.env.KEYHOLD_E2E_ADMIN_TOKEN_FILE = join(dataDir, "admin-token");
+  readFileSync(join(dataDir, "admin-token"), "utf8"); // fail early if bootstrap did not write it
+
+  return async () => {
+    for (const child of [bff, service]) child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

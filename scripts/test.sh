@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what is needed (pnpm, workspace dependencies, Debian's Chromium and
+# PostgreSQL when missing) and runs every check and test suite: typecheck, lint,
+# unit and integration tests (the service against SQLite and a throwaway
+# PostgreSQL), the console build and the Playwright suites in Chromium.
+# Ends with one line: "N passed, N failed".
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+t0=$SECONDS
+out="$ROOT/.ci/out"
+rm -rf "$out" && mkdir -p "$out"
+failed_steps=()
+
+step() { echo; log "$1 ($((SECONDS - t0))s)"; }
+run_step() { # name, command...
+  local name=$1; shift
+  step "$name"
+  if ! "$@"; then failed_steps+=("$name"); echo "step failed: $name"; fi
+}
+
+step "system packages"
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
+if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || { echo "could not install: ${need[*]}"; exit 1; }; fi
+
+step "dependencies"
+install_deps || { echo "dependency install failed"; exit 1; }
+
+# A throwaway PostgreSQL for the service suite; stopped on exit.
+step "throwaway PostgreSQL"
+pg_stop() { :; }
+source "$ROOT/scripts/postgres.sh"
+if pg_start; then
+  export KEYHOLD_TEST_DATABASE_URL=$PG_URL
+  trap pg_stop EXIT
+else
+  failed_steps+=("postgres")
+fi
+
+run_step "typecheck" pnpm -r --if-present run typecheck
+run_step "lint" bash -c 'pnpm exec eslint . --max-warnings=0 && pnpm exec biome ci .'
+
+for pkg in contract service bff web; do
+  run_step "tests: $pkg" pnpm --filter "@keyhold/$pkg" exec vitest run \
+    --reporter=default --reporter=json --outputFile.json="$out/vitest-$pkg.json"
+done
+
+run_step "build" pnpm --filter @keyhold/web build
+run_step "tests: e2e" env PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" \
+  pnpm --filter @keyhold/e2e exec playwright test --reporter=list,json
+
+step "summary"
+node "$ROOT/.ci/summary.mjs" "$out" "${failed_steps[@]}"
