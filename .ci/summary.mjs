@@ -24,9 +24,7 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
   }
 }
 
-const reported = new Set(
-  (existsSync(dir) ? readdirSync(dir) : []).map((n) => n.replace(/^vitest-|\.json$/g, "")),
-);
+const reported = new Set((existsSync(dir) ? readdirSync(dir) : []).map((n) => n.replace(/^vitest-|\.json$/g, "")));
 for (const step of failedSteps) {
   const suite = step.replace(/^tests: /, "");
   // A failing suite is already counted through its report; other steps count once.

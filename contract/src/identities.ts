@@ -8,7 +8,11 @@ export const IdentityMetadataInputSchema = z.object({
 });
 export const IdentityMetadataSchema = z.object({ id: z.string(), key: z.string(), value: z.string() });
 
-export const OrgRoleSlug = z.string().trim().min(1, "Role is required").describe('"admin", "member", "no-access" or a custom org role slug');
+export const OrgRoleSlug = z
+  .string()
+  .trim()
+  .min(1, "Role is required")
+  .describe('"admin", "member", "no-access" or a custom org role slug');
 
 /** The identity record itself (update, create and delete views). */
 export const IdentitySchema = z.object({

@@ -14,7 +14,10 @@ const KubernetesHost = z
   .string()
   .trim()
   .min(1)
-  .regex(/^[A-Za-z0-9:./-]+$/, "The Kubernetes host may contain only letters, digits, colons, periods, hyphens and slashes");
+  .regex(
+    /^[A-Za-z0-9:./-]+$/,
+    "The Kubernetes host may contain only letters, digits, colons, periods, hyphens and slashes",
+  );
 
 export const TokenReviewMode = z.enum(["api", "gateway"]);
 

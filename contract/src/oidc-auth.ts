@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  authConfigRecordFields,
-  IdentityIdParams,
-  tokenLifetimeOptional,
-  ttlWithinMaxOnUpdate,
-} from "./common.ts";
+import { authConfigRecordFields, IdentityIdParams, tokenLifetimeOptional, ttlWithinMaxOnUpdate } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 export const IdentityOidcAuthSchema = z.object({

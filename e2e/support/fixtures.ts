@@ -25,7 +25,7 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   adminToken: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring
     async ({}, use) => {
       await use(readFileSync(process.env.KEYHOLD_E2E_ADMIN_TOKEN_FILE ?? "", "utf8").trim());
     },
