@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import { expect, test } from "../support/fixtures.ts";
+
+const dir = new URL("../screenshots/", import.meta.url).pathname;
+mkdirSync(dir, { recursive: true });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`tour in the ${theme} theme`, async ({ page, adminToken, seededIdentity }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const shot = (name: string) => page.screenshot({ path: `${dir}${theme}-${name}.png` });
+
+    await page.goto("/sign-in");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await shot("01-sign-in");
+    await page.getByLabel("Access token").fill("wrong");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await shot("02-sign-in-error");
+
+    await page.getByLabel("Access token").fill(adminToken);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("row").filter({ hasText: seededIdentity.identity.name })).toBeVisible();
+    await shot("03-identities");
+
+    await page.getByRole("button", { name: "Create identity" }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shot("04-create-identity");
+    await page.keyboard.press("Escape");
+
+    await page.goto(`/identities/${seededIdentity.identity.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
+    await shot("05-identity-overview");
+    await page.getByRole("tab", { name: "Edit" }).click();
+    await shot("06-identity-edit");
+    await page.getByRole("button", { name: "Delete identity" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await shot("07-delete-confirm");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/projects");
+    await shot("08-projects");
+    await page.goto("/identities/00000000-0000-4000-8000-000000000000");
+    await shot("09-identity-not-found");
+  });
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test("sign-in page has no serious accessibility violations", async ({ page }) => {
+      await page.goto("/sign-in");
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("identities list has no serious accessibility violations", async ({ signedIn: page, seededIdentity }) => {
+      await page.goto("/identities");
+      await expect(page.getByRole("row").filter({ hasText: seededIdentity.identity.name })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Create identity" }).first().click();
+      await expect(page.getByRole("dialog", { name: "Create identity" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("identity detail has no serious accessibility violations", async ({ signedIn: page, seededIdentity }) => {
+      await page.goto(`/identities/${seededIdentity.identity.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole("tab", { name: "Edit" }).click();
+      await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Delete identity" }).click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

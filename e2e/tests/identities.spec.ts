@@ -1,0 +1,79 @@
+import { endpoints } from "@keyhold/contract";
+import { ServiceError } from "../support/api.ts";
+import { expect, test, uniqueName } from "../support/fixtures.ts";
+
+test("lists identities with their role", async ({ signedIn: page, seededIdentity }) => {
+  await page.goto("/identities");
+  const row = page.getByRole("row").filter({ hasText: seededIdentity.identity.name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/member/i);
+});
+
+test("creates an identity", async ({ signedIn: page, service }) => {
+  const name = uniqueName("created");
+  await page.goto("/identities");
+  await page.getByRole("button", { name: "Create identity" }).first().click();
+
+  const dialog = page.getByRole("dialog", { name: "Create identity" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Create identity" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const id = page.url().split("/").pop() ?? "";
+  const { identity } = await service(endpoints["identities.get"], { params: { identityId: id } });
+  expect(identity.identity.name).toBe(name);
+  expect(identity.role).toBe("no-access");
+  await service(endpoints["identities.delete"], { params: { identityId: id } });
+});
+
+test("edits an identity's name and metadata", async ({ signedIn: page, service, seededIdentity }) => {
+  const id = seededIdentity.identity.id;
+  const newName = uniqueName("renamed");
+  await page.goto(`/identities/${id}`);
+  await page.getByRole("tab", { name: "Edit" }).click();
+
+  await page.getByLabel("Name", { exact: true }).fill(newName);
+  await page.getByRole("button", { name: "Add metadata" }).click();
+  await page.getByLabel("Key").last().fill("region");
+  await page.getByLabel("Value").last().fill("eu-west-1");
+  await page.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: newName })).toBeVisible();
+  const { identity } = await service(endpoints["identities.get"], { params: { identityId: id } });
+  expect(identity.identity.name).toBe(newName);
+  expect(identity.metadata?.map(({ key, value }) => ({ key, value }))).toEqual([
+    { key: "team", value: "platform" },
+    { key: "region", value: "eu-west-1" },
+  ]);
+});
+
+test("shows the reason when a field is refused", async ({ signedIn: page, seededIdentity }) => {
+  await page.goto(`/identities/${seededIdentity.identity.id}`);
+  await page.getByRole("tab", { name: "Edit" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText(/name is required/i)).toBeVisible();
+});
+
+test("deletes an identity only after confirmation", async ({ signedIn: page, service, seededIdentity }) => {
+  const { id, name } = seededIdentity.identity;
+  await page.goto(`/identities/${id}`);
+
+  await page.getByRole("button", { name: "Delete identity" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect((await service(endpoints["identities.get"], { params: { identityId: id } })).identity.id).toBe(id);
+
+  await page.getByRole("button", { name: "Delete identity" }).click();
+  const textbox = confirm.getByRole("textbox");
+  if (await textbox.count()) await textbox.fill(name);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+
+  await expect(page).toHaveURL(/\/identities$/);
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  const error = await service(endpoints["identities.get"], { params: { identityId: id } }).catch((e) => e);
+  expect(error).toBeInstanceOf(ServiceError);
+  expect((error as ServiceError).status).toBe(404);
+});

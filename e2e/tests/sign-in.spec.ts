@@ -1,0 +1,45 @@
+import { CSRF_HEADER, CSRF_VALUE } from "@keyhold/contract";
+import { expect, test } from "../support/fixtures.ts";
+
+test("signs in with the admin token and lands on the identities list", async ({ page, adminToken }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Access token").fill(adminToken);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "admin", exact: true })).toBeVisible();
+});
+
+test("explains a refused token and stays on the sign-in page", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Access token").fill("not-a-real-token");
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page.getByRole("alert")).toContainText(/not accepted|invalid|refused/i);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("returns to the deep link after signing in", async ({ page, adminToken, seededIdentity }) => {
+  await page.goto(`/identities/${seededIdentity.identity.id}`);
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Access token").fill(adminToken);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
+});
+
+test("after signing out the API refuses the old session", async ({ signedIn: page, session }) => {
+  await page.goto("/identities");
+  await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
+
+  await page.getByRole("button", { name: /account|admin/i }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  const response = await page.request.get(`/api/v1/identities?orgId=${session.organization.id}`, {
+    headers: { [CSRF_HEADER]: CSRF_VALUE },
+  });
+  expect(response.status()).toBe(401);
+  expect((await response.json()).statusCode).toBe(401);
+});
