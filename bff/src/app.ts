@@ -1,0 +1,68 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
+import { errorNames } from "@keyhold/contract";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import { generateReqId, HttpError } from "./errors.ts";
+import { createLogger } from "./logger.ts";
+import { registerCsrfGuard } from "./plugins/csrf.ts";
+import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerWeb } from "./plugins/web.ts";
+import { registerBffRoutes } from "./routes/bff.ts";
+import { registerForwarding } from "./routes/forward.ts";
+import { Sessions } from "./session/sessions.ts";
+import { type Clock, MemorySessionStore, type SessionStore } from "./session/store.ts";
+
+export type { Config } from "./config.ts";
+export { loadConfig } from "./config.ts";
+export type { Clock, Session, SessionStore } from "./session/store.ts";
+export { MemorySessionStore } from "./session/store.ts";
+
+/** Seams for tests and for the later Redis store; production passes none of them. */
+export interface AppOverrides {
+  clock?: Clock;
+  sessionStore?: SessionStore;
+  logger?: Logger;
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const clock = overrides.clock ?? Date.now;
+  const sessions = new Sessions(
+    overrides.sessionStore ?? new MemorySessionStore(clock),
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    clock,
+  );
+  const upstream = { origin: config.upstreamOrigin, timeoutMs: config.upstreamTimeoutMs };
+
+  const loggerInstance: FastifyBaseLogger = overrides.logger ?? createLogger(config.logLevel);
+  const app = Fastify({
+    loggerInstance,
+    genReqId: generateReqId,
+    // Infisical's request ids are ours to make; a browser-sent header is not trusted.
+    requestIdHeader: false,
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+  });
+
+  registerCsrfGuard(app);
+  registerSecurityHeaders(app);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        errorNames.rateLimit,
+        `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  registerBffRoutes(app, { sessions, upstream, loginRateLimit: config.loginRateLimit });
+  registerForwarding(app, { sessions, upstream });
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { CSRF_HEADER, CSRF_VALUE, errorNames } from "@keyhold/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { HttpError } from "../errors.ts";
+import { isApiOrBffRequest } from "./scope.ts";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/**
+ * Runs first on every request, matched or not. A static custom header cannot be
+ * sent cross-origin without a CORS preflight, which this origin never approves;
+ * requiring JSON rules out the "simple" content types a plain form can send.
+ */
+export function registerCsrfGuard(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    if (!isApiOrBffRequest(request)) return;
+    if (request.headers[CSRF_HEADER] !== CSRF_VALUE) {
+      throw new HttpError(401, errorNames.unauthorized, `Requests to this endpoint must carry the header "X-CSRF: 1".`);
+    }
+    if (STATE_CHANGING.has(request.method) && hasBody(request) && !isJson(request.headers["content-type"])) {
+      throw new HttpError(415, errorNames.unsupportedMediaType, "Send the request body as application/json.");
+    }
+  });
+}

@@ -1,0 +1,120 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { errorNames } from "@keyhold/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CSRF, startBff, type TestBff, testConfig } from "../test/harness.ts";
+import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
+
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-3f9a.js"></script></head></html>';
+let dist: string;
+let bff: TestBff;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), "keyhold-web-"));
+  await mkdir(join(dist, "assets"));
+  await writeFile(join(dist, "index.html"), INDEX);
+  await writeFile(join(dist, "assets", "app-3f9a.js"), "export {};");
+  await writeFile(join(dist, "favicon.svg"), "<svg/>");
+  await writeFile(join(dist, ".env"), "SECRET=1");
+  bff = await startBff(testConfig({ webDistDir: dist, upstreamOrigin: "http://127.0.0.1:9" }));
+});
+afterAll(async () => {
+  await bff.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const EXPECTED_HEADERS = {
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+    "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; " +
+    "object-src 'none'",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+};
+
+describe("security headers", () => {
+  it.each([
+    ["/", 200, "no-store"],
+    ["/assets/app-3f9a.js", 200, "public, max-age=31536000, immutable"],
+    ["/api/v1/identities", 401, "no-store"],
+    ["/bff/session", 401, "no-store"],
+    ["/assets/missing.js", 404, undefined],
+  ])("GET %s → %i with every header", async (path, status, cacheControl) => {
+    const res = await bff.send({ path, headers: CSRF });
+    expect(res.status).toBe(status);
+    expect(res.headers).toMatchObject(EXPECTED_HEADERS);
+    expect(res.headers["permissions-policy"]).toMatch(
+      /^accelerometer=\(\), camera=\(\),.* microphone=\(\),.* usb=\(\)$/,
+    );
+    expect(res.headers["cache-control"]).toBe(cacheControl);
+    expect(res.headers.server).toBeUndefined();
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("keeps inline script and eval out of the policy", () => {
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|upgrade-insecure-requests/);
+  });
+});
+
+describe("the single-page app", () => {
+  it("serves index.html uncached at /", async () => {
+    const res = await bff.send({ path: "/" });
+    expect(res.text).toBe(INDEX);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it.each(["/identities", "/projects/abc/secrets?env=dev", "/index.html"])(
+    "answers the deep link %s with index.html",
+    async (path) => {
+      const res = await bff.send({ path, headers: { accept: "text/html" } });
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(INDEX);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    },
+  );
+
+  it("serves other files revalidated, not immutable", async () => {
+    const res = await bff.send({ path: "/favicon.svg" });
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("does not serve dotfiles", async () => {
+    const res = await bff.send({ path: "/.env" });
+    expect(res.text).not.toContain("SECRET");
+  });
+
+  it.each([
+    ["POST", "/identities"],
+    ["GET", "/assets/nope.js"],
+    ["GET", "/bff/unknown"],
+  ])("answers %s %s 404 in the error envelope", async (method, path) => {
+    const res = await bff.send({ method, path, headers: CSRF });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ statusCode: 404, error: errorNames.notFound });
+  });
+
+  it("exposes a health route outside /api and /bff, without X-CSRF", async () => {
+    const res = await bff.send({ path: "/healthz" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: "ok" });
+  });
+});
+
+describe("without a built SPA", () => {
+  it("says how to build it", async () => {
+    const bare = await startBff(testConfig({ webDistDir: undefined }));
+    try {
+      const res = await bare.send({ path: "/identities" });
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ error: errorNames.notFound, message: /pnpm --filter @keyhold\/web build/ });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,187 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BffSessionSchema, endpoints, errorNames } from "@keyhold/contract";
+import { buildApp as buildService } from "@keyhold/service/app";
+import { loadConfig as loadServiceConfig } from "@keyhold/service/config";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CSRF, JSON_CSRF, logIn, sessionCookieFrom, startBff, type TestBff, testConfig } from "./test/harness.ts";
+
+const MINUTE = 60_000;
+let dataDir: string;
+let service: FastifyInstance;
+let serviceOrigin: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "keyhold-bff-"));
+  service = await buildService({ config: loadServiceConfig({ KEYHOLD_DATA_DIR: dataDir, LOG_LEVEL: "silent" }) });
+  serviceOrigin = await service.listen({ port: 0, host: "127.0.0.1" });
+  adminToken = (await readFile(join(dataDir, "admin-token"), "utf8")).trim();
+});
+afterAll(async () => {
+  await service.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let bff: TestBff;
+let now: number;
+beforeEach(async () => {
+  now = Date.parse("2030-06-01T08:00:00.000Z");
+  bff = await startBff(testConfig({ upstreamOrigin: serviceOrigin, loginRateLimit: { max: 20, windowMs: MINUTE } }), {
+    clock: () => now,
+  });
+  return () => bff.close();
+});
+
+const session = (cookie: string) => bff.send({ path: "/bff/session", headers: { ...CSRF, cookie } });
+const listIdentities = (cookie: string) =>
+  bff.send({ path: `/api/v1/identities?orgId=${service.keyhold.orgId}`, headers: { ...CSRF, cookie } });
+
+describe("against the real service", () => {
+  it("signs in with the admin token and tells the SPA who is signed in", async () => {
+    const { cookie, response } = await logIn(bff, adminToken);
+    const expected = {
+      identity: { id: service.keyhold.adminIdentityId, name: "admin", role: "admin" },
+      organization: { id: service.keyhold.orgId },
+      expiresAt: "2030-06-01T16:00:00.000Z",
+      idleExpiresAt: "2030-06-01T08:15:00.000Z",
+    };
+    expect(BffSessionSchema.parse(response.json)).toEqual(expected);
+    expect((await session(cookie)).json).toEqual(expected);
+    expect(response.text).not.toContain(adminToken);
+  });
+
+  it("sets the session cookie with every required flag", async () => {
+    const { response } = await logIn(bff, adminToken);
+    const header = response.headers["set-cookie"]?.find((c) => c.startsWith("__Host-keyhold=")) ?? "";
+    const attributes = header.split("; ").slice(1).sort();
+    expect(attributes).toEqual(["HttpOnly", "Path=/", "SameSite=Strict", "Secure"]);
+  });
+
+  it("forwards identities.list and returns the admin identity", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const res = await listIdentities(cookie);
+    expect(res.status).toBe(200);
+    const body = endpoints["identities.list"].response.parse(res.json);
+    expect(body.identities.map((m) => [m.identity.id, m.identity.name, m.role])).toContainEqual([
+      service.keyhold.adminIdentityId,
+      "admin",
+      "admin",
+    ]);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers a request that breaks the contract with 422 in the service's envelope", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const res = await bff.send({ path: "/api/v1/identities", headers: { ...CSRF, cookie } });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ statusCode: 422, error: errorNames.validation });
+  });
+
+  it("refuses a token the service does not accept with 401", async () => {
+    const [header, , signature] = adminToken.split(".");
+    const forged = `${header}.${adminToken.split(".")[1]}.${signature?.split("").reverse().join("")}`;
+    const res = await bff.send({
+      method: "POST",
+      path: "/bff/login",
+      headers: JSON_CSRF,
+      body: JSON.stringify({ accessToken: forged }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({ error: errorNames.unauthorized, message: /access token was not accepted/ });
+    expect(res.text).not.toContain(forged);
+    expect(sessionCookieFrom(res)).toBeUndefined();
+  });
+
+  it("does not adopt a planted session id", async () => {
+    const planted = `__Host-keyhold=${"x".repeat(43)}`;
+    const res = await bff.send({
+      method: "POST",
+      path: "/bff/login",
+      headers: { ...JSON_CSRF, cookie: planted },
+      body: JSON.stringify({ accessToken: adminToken }),
+    });
+    const issued = sessionCookieFrom(res) ?? "";
+    expect(issued).toMatch(/^__Host-keyhold=[A-Za-z0-9_-]{43}$/);
+    expect(issued).not.toBe(planted);
+    expect((await listIdentities(planted)).status).toBe(401);
+    expect((await listIdentities(issued)).status).toBe(200);
+  });
+
+  it("replaying the cookie after logout gets 401", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const out = await bff.send({ method: "POST", path: "/bff/logout", headers: { ...CSRF, cookie } });
+    expect(out.status).toBe(204);
+    expect(out.headers["clear-site-data"]).toBe('"cache","cookies","storage"');
+    expect((await listIdentities(cookie)).status).toBe(401);
+    expect((await session(cookie)).status).toBe(401);
+  });
+
+  it("enforces the idle timeout", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    now += 15 * MINUTE - 1000;
+    expect((await listIdentities(cookie)).status).toBe(200);
+    now += 15 * MINUTE + 1000;
+    expect((await listIdentities(cookie)).status).toBe(401);
+  });
+
+  it("enforces the absolute timeout", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const signedInAt = now;
+    for (let i = 0; i < 47; i++) {
+      now += 10 * MINUTE;
+      expect((await session(cookie)).status).toBe(200);
+    }
+    now = signedInAt + 8 * 60 * MINUTE + 1000;
+    expect((await listIdentities(cookie)).status).toBe(401);
+  });
+
+  it("rate-limits sign-in attempts", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await bff.send({
+        method: "POST",
+        path: "/bff/login",
+        headers: JSON_CSRF,
+        body: JSON.stringify({ accessToken: "wrong" }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("ends the session when the service revokes its token", async () => {
+    const { cookie: admin } = await logIn(bff, adminToken);
+    const post = (path: string, body: unknown) =>
+      bff.send({ method: "POST", path, headers: { ...JSON_CSRF, cookie: admin }, body: JSON.stringify(body) });
+
+    const created = await post("/api/v1/identities", {
+      name: "ci-runner",
+      organizationId: service.keyhold.orgId,
+      role: "admin",
+    });
+    expect(created.status).toBe(200);
+    const { identity } = endpoints["identities.create"].response.parse(created.json);
+    expect((await post(`/api/v1/auth/token-auth/identities/${identity.id}`, {})).status).toBe(200);
+    const issued = await post(`/api/v1/auth/token-auth/identities/${identity.id}/tokens`, { name: "bff-test" });
+    const { accessToken } = endpoints["tokenAuth.createToken"].response.parse(issued.json);
+
+    const { cookie: runner } = await logIn(bff, accessToken);
+    expect((await listIdentities(runner)).status).toBe(200);
+    const revoked = await bff.send({
+      method: "DELETE",
+      path: `/api/v1/auth/token-auth/identities/${identity.id}`,
+      headers: { ...CSRF, cookie: admin },
+    });
+    expect(revoked.status).toBe(200);
+
+    const after = await listIdentities(runner);
+    expect(after.status).toBe(401);
+    expect(after.headers["set-cookie"]?.[0]).toMatch(/^__Host-keyhold=;/);
+    expect((await session(runner)).status).toBe(401);
+  });
+});

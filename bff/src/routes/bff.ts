@@ -1,0 +1,96 @@
+import { BffLoginBodySchema, bffPaths, buildPath, endpoints, errorNames } from "@keyhold/contract";
+import type { FastifyInstance } from "fastify";
+import { decodeJwt } from "jose";
+import type { Config } from "../config.ts";
+import { badGateway, HttpError, unauthorized, validationFailed } from "../errors.ts";
+import { clearSessionCookie, readSessionId, SESSION_COOKIE, setSessionCookie } from "../session/cookie.ts";
+import { requireSession } from "../session/guard.ts";
+import type { NewSession, Sessions } from "../session/sessions.ts";
+import { callUpstream, type UpstreamOptions } from "../upstream/client.ts";
+
+export interface BffRouteDeps {
+  sessions: Sessions;
+  upstream: UpstreamOptions;
+  loginRateLimit: Config["loginRateLimit"];
+}
+
+const TOKEN_NOT_ACCEPTED = "The access token was not accepted. Check that it is complete and still valid.";
+const identityGet = endpoints["identities.get"];
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Who the token belongs to, as the upstream sees it. The token is not verified here; the upstream does that. */
+async function identify(
+  upstream: UpstreamOptions,
+  accessToken: string,
+  log: FastifyInstance["log"],
+): Promise<NewSession> {
+  let claim: unknown;
+  try {
+    claim = decodeJwt(accessToken).identityId;
+  } catch {
+    throw unauthorized(TOKEN_NOT_ACCEPTED);
+  }
+  const params = identityGet.params.safeParse({ identityId: claim });
+  if (!params.success) throw unauthorized(TOKEN_NOT_ACCEPTED);
+
+  const pathAndQuery = buildPath(identityGet.path, params.data);
+  const response = await callUpstream(upstream, { method: identityGet.method, pathAndQuery, accessToken }, log);
+  if ([401, 403, 404].includes(response.status)) throw unauthorized(TOKEN_NOT_ACCEPTED);
+  if (response.status !== 200) {
+    throw badGateway(`The secrets service could not confirm the identity (HTTP ${response.status}). Try again.`);
+  }
+  const parsed = identityGet.response.safeParse(parseJson(response.text));
+  if (!parsed.success) throw badGateway("The secrets service described the identity in an unexpected shape.");
+  const { identity: membership } = parsed.data;
+  return {
+    accessToken,
+    identity: { id: membership.identity.id, name: membership.identity.name, role: membership.role },
+    orgId: membership.orgId,
+  };
+}
+
+/** Sign-in, "who am I" and sign-out: the only routes the contract does not describe. */
+export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): void {
+  const rateLimit = { max: deps.loginRateLimit.max, timeWindow: deps.loginRateLimit.windowMs };
+
+  app.post(bffPaths.login, { config: { rateLimit } }, async (request, reply) => {
+    // Whatever the outcome, a session the browser arrived with is not carried over (fixation).
+    const previous = readSessionId(request);
+    if (previous !== undefined) await deps.sessions.end(previous);
+    if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply);
+
+    const body = BffLoginBodySchema.safeParse(request.body);
+    if (!body.success) throw validationFailed(body.error);
+    if (!("accessToken" in body.data)) {
+      throw new HttpError(
+        400,
+        errorNames.badRequest,
+        "Signing in with a client ID and client secret is not available yet. Sign in with an access token.",
+      );
+    }
+    const fields = await identify(deps.upstream, body.data.accessToken, request.log);
+    const session = await deps.sessions.create(fields);
+    setSessionCookie(reply, session.id);
+    return deps.sessions.view(session);
+  });
+
+  app.get(bffPaths.session, async (request, reply) => {
+    const session = await requireSession(deps.sessions, request, reply);
+    return deps.sessions.view(session);
+  });
+
+  app.post(bffPaths.logout, async (request, reply) => {
+    const id = readSessionId(request);
+    if (id !== undefined) await deps.sessions.end(id);
+    clearSessionCookie(reply);
+    reply.header("clear-site-data", '"cache","cookies","storage"');
+    return reply.code(204).send();
+  });
+}

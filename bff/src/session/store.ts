@@ -1,0 +1,61 @@
+/** What the BFF remembers about a signed-in browser. Never leaves the server. */
+export interface Session {
+  id: string;
+  /** The upstream bearer token. */
+  accessToken: string;
+  identity: { id: string; name: string; role: string };
+  orgId: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/**
+ * Where sessions live. In memory by default; a shared store (Redis) keeps
+ * sessions valid across BFF instances. `expiresAt` lets a store drop a
+ * session it will never be asked for again.
+ */
+export interface SessionStore {
+  get(id: string): Promise<Session | undefined>;
+  set(session: Session, expiresAt: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export type Clock = () => number;
+
+const SWEEP_EVERY = 100;
+
+export class MemorySessionStore implements SessionStore {
+  readonly #sessions = new Map<string, { session: Session; expiresAt: number }>();
+  #writes = 0;
+
+  constructor(private readonly now: Clock = Date.now) {}
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  async get(id: string): Promise<Session | undefined> {
+    const entry = this.#sessions.get(id);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.#sessions.delete(id);
+      return undefined;
+    }
+    return { ...entry.session, identity: { ...entry.session.identity } };
+  }
+
+  async set(session: Session, expiresAt: number): Promise<void> {
+    this.#sessions.set(session.id, { session: { ...session, identity: { ...session.identity } }, expiresAt });
+    if (++this.#writes % SWEEP_EVERY === 0) this.#sweep();
+  }
+
+  async delete(id: string): Promise<void> {
+    this.#sessions.delete(id);
+  }
+
+  /** Abandoned sessions are never read again, so writes clear them out now and then. */
+  #sweep(): void {
+    const now = this.now();
+    for (const [id, entry] of this.#sessions) if (entry.expiresAt <= now) this.#sessions.delete(id);
+  }
+}

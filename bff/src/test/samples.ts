@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import type { Endpoint, EndpointId, Endpoints, IdentityMembership } from "@keyhold/contract";
+import type { z } from "zod";
+
+export const ORG_ID = "6f1c1a52-8d1e-4c4f-9a55-0f4b7b2b8a10";
+export const IDENTITY_ID = "0b7a3f9e-2c4d-4e6f-8a1b-3c5d7e9f1a2b";
+
+/** A JWT-shaped token carrying an identityId claim; the fake upstream does not check signatures. */
+export function fakeAccessToken(identityId: string = IDENTITY_ID): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const claims = { identityId, identityAccessTokenId: randomUUID(), authTokenType: "identityAccessToken" };
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.${Buffer.from(randomUUID()).toString("base64url")}`;
+}
+
+export function membership(identityId: string = IDENTITY_ID, name = "admin"): IdentityMembership {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    role: "admin",
+    orgId: ORG_ID,
+    createdAt: now,
+    updatedAt: now,
+    identityId,
+    identity: { name, id: identityId, hasDeleteProtection: false, authMethods: ["token-auth"] },
+  };
+}
+
+/** A valid value for every path parameter name the contract uses. */
+const paramSamples: Record<string, string> = {
+  identityId: IDENTITY_ID,
+  id: "3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a",
+  secretImportId: "7e6d5c4b-3a29-4817-8f6e-5d4c3b2a1908",
+  workspaceId: "proj-sample",
+  projectId: "proj-sample",
+  secretName: "DATABASE_URL",
+};
+
+export function sampleParams(endpoint: Endpoint): Record<string, string> {
+  const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
+  return Object.fromEntries(names.map((name) => [name, paramSamples[name] ?? "missing-sample"]));
+}
+
+export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id]["query"]> }> = {
+  "identities.list": { orgId: ORG_ID },
+};
+
+const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
+
+/** A valid body for every endpoint; the mapped type makes a missing one a compile error. */
+export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> } = {
+  "identities.list": undefined,
+  "identities.create": { name: "ci-runner", organizationId: ORG_ID },
+  "identities.get": undefined,
+  "identities.update": { name: "ci-runner-2" },
+  "identities.delete": undefined,
+  "tokenAuth.attach": {},
+  "tokenAuth.revoke": undefined,
+  "tokenAuth.createToken": { name: "deploy" },
+  "kubernetesAuth.attach": {
+    kubernetesHost: "https://k8s.example:6443",
+    allowedNamespaces: "",
+    allowedNames: "",
+    allowedAudience: "",
+  },
+  "kubernetesAuth.update": { allowedNamespaces: "prod" },
+  "kubernetesAuth.get": undefined,
+  "oidcAuth.update": { boundIssuer: "https://issuer.example" },
+  "oidcAuth.get": undefined,
+  "awsAuth.revoke": undefined,
+  "identityPrivileges.createPermanentV1": {
+    identityId: IDENTITY_ID,
+    projectSlug: "proj",
+    privilegePermission: { actions: ["read"], subject: "secrets", conditions: { environment: "dev" } },
+  },
+  "identityPrivileges.deleteV1": { privilegeSlug: "extra", identityId: IDENTITY_ID, projectSlug: "proj" },
+  "identityPrivileges.create": { identityId: IDENTITY_ID, projectId: "proj-sample", permissions: [rule] },
+  "identityPrivileges.update": { slug: "extra", type: { isTemporary: false } },
+  "identityPrivileges.get": undefined,
+  "projects.create": { projectName: "Payments" },
+  "projects.get": undefined,
+  "projects.listIntegrations": undefined,
+  "projects.listMemberships": undefined,
+  "projectRoles.create": { slug: "reader", name: "Reader", permissions: [rule] },
+  "secrets.update": { workspaceId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
+  "secretImports.update": { workspaceId: "proj-sample", environment: "dev", path: "/", import: { position: 1 } },
+};
