@@ -1,0 +1,92 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { DestinationStream } from "pino";
+import { type Config, dataFiles } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import type { Database } from "./db/schema.ts";
+import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access-tokens.ts";
+import { bootstrap } from "./domain/bootstrap.ts";
+import { createIdentityService } from "./domain/identity-service.ts";
+import { createTokenAuthService } from "./domain/token-auth-service.ts";
+import { createLogger } from "./lib/logger.ts";
+import { generateRequestId } from "./lib/request-id.ts";
+import { loadRootKey } from "./lib/root-key.ts";
+import { registerAuth } from "./plugins/auth.ts";
+import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { registerContractRoutes } from "./routes/contract-routes.ts";
+import { registerDocsRoute } from "./routes/docs.ts";
+import { buildHandlers } from "./routes/handlers.ts";
+import { registerStatusRoute } from "./routes/status.ts";
+
+export type { Config } from "./config.ts";
+
+/** What a started service tells its owner (the server entry, or another package's tests). */
+export interface KeyholdInfo {
+  /** The organisation created on first start. */
+  orgId: string;
+  /** The bootstrap `admin` identity (org role admin, token auth). */
+  adminIdentityId: string;
+  /** `<data dir>/admin-token`: the latest admin token, alone, mode 0600. */
+  adminTokenFile: string;
+  /** The admin token issued on this start; null when the database was already set up. */
+  bootstrapToken: string | null;
+  dialect: "sqlite" | "postgres";
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    keyhold: KeyholdInfo;
+    /** The service's database, for tests that seed what the API cannot (a second organisation). */
+    db: Kysely<Database>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Where logs go (default stdout); tests pass a stream to read them. */
+  logStream?: DestinationStream;
+}
+
+/**
+ * Builds the service: opens and migrates the database, sets up an empty one, registers every
+ * route, and returns a ready instance (call `listen` to serve, `inject` to test, `close` to
+ * stop; closing also closes the database).
+ */
+export async function buildApp({ config, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const logger = createLogger(config, logStream);
+  const rootKey = loadRootKey(config);
+  const { db, dialect } = await openDatabase(config, logger);
+
+  const app: FastifyInstance = Fastify({
+    // Typed as Fastify's base logger so the instance is a plain FastifyInstance.
+    loggerInstance: logger as FastifyBaseLogger,
+    // The id is logged as `reqId` (Fastify's default label) and returned in every error body.
+    genReqId: generateRequestId,
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+  });
+  app.addHook("onClose", async () => db.destroy());
+
+  try {
+    const accessTokens = createAccessTokenService({ db, signingKey: deriveTokenSigningKey(rootKey) });
+    const identities = createIdentityService({ db });
+    const tokenAuth = createTokenAuthService({ db, identities, accessTokens });
+
+    const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
+    app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
+    app.decorate("db", db);
+
+    // The API speaks JSON only; a text/plain body is refused with 415 like any other type.
+    app.removeContentTypeParser("text/plain");
+    registerErrorHandling(app);
+    const authenticate = registerAuth(app, accessTokens);
+    registerStatusRoute(app);
+    registerDocsRoute(app);
+    registerContractRoutes(app, buildHandlers({ identities, tokenAuth }), authenticate);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The workspace root: service/src/config.ts → ../.. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+const PostgresUrl = z
+  .string()
+  .trim()
+  .refine((url) => /^postgres(ql)?:\/\//.test(url), "DATABASE_URL must be a postgres:// or postgresql:// URL");
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  KEYHOLD_DATA_DIR: z.string().trim().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(PostgresUrl.optional()),
+  KEYHOLD_ROOT_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Holds the SQLite file, the root key file and the admin token. */
+  dataDir: string;
+  /** A PostgreSQL URL; unset means SQLite in the data dir. */
+  databaseUrl: string | undefined;
+  /** Base64 (or hex) encoding of 32 bytes; unset means a key file in the data dir. */
+  rootKey: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the environment once; the result is passed down, never re-read. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.KEYHOLD_DATA_DIR ?? path.join(repoRoot, ".keyhold")),
+    databaseUrl: e.DATABASE_URL,
+    rootKey: e.KEYHOLD_ROOT_KEY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Where the service keeps its files inside the data dir. */
+export function dataFiles(config: Pick<Config, "dataDir">) {
+  return {
+    sqlite: path.join(config.dataDir, "keyhold.db"),
+    rootKey: path.join(config.dataDir, "root-key"),
+    adminToken: path.join(config.dataDir, "admin-token"),
+  };
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, IdentityRow, MembershipRow, MetadataRow } from "../db/schema.ts";
+
+export interface MembershipWithIdentity {
+  membership: MembershipRow;
+  identity: IdentityRow;
+}
+
+export interface MetadataInput {
+  key: string;
+  value: string;
+}
+
+export async function insertIdentity(
+  db: Kysely<Database>,
+  input: { id: string; orgId: string; name: string; hasDeleteProtection: boolean; role: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto("identities")
+    .values({
+      id: input.id,
+      org_id: input.orgId,
+      name: input.name,
+      has_delete_protection: input.hasDeleteProtection ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("identity_org_memberships")
+    .values({
+      id: randomUUID(),
+      identity_id: input.id,
+      org_id: input.orgId,
+      role: input.role,
+      role_id: null,
+      last_login_auth_method: null,
+      last_login_time: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+function membershipQuery(db: Kysely<Database>, orgId: string) {
+  return db
+    .selectFrom("identity_org_memberships as m")
+    .innerJoin("identities as i", "i.id", "m.identity_id")
+    .selectAll("m")
+    .select([
+      "i.id as i_id",
+      "i.org_id as i_org_id",
+      "i.name as i_name",
+      "i.has_delete_protection as i_has_delete_protection",
+      "i.created_at as i_created_at",
+      "i.updated_at as i_updated_at",
+    ])
+    .where("m.org_id", "=", orgId);
+}
+
+type JoinedRow = MembershipRow & {
+  i_id: string;
+  i_org_id: string;
+  i_name: string;
+  i_has_delete_protection: number;
+  i_created_at: Date | string;
+  i_updated_at: Date | string;
+};
+
+function split(row: JoinedRow): MembershipWithIdentity {
+  const { i_id, i_org_id, i_name, i_has_delete_protection, i_created_at, i_updated_at, ...membership } = row;
+  return {
+    membership,
+    identity: {
+      id: i_id,
+      org_id: i_org_id,
+      name: i_name,
+      has_delete_protection: i_has_delete_protection,
+      created_at: i_created_at,
+      updated_at: i_updated_at,
+    },
+  };
+}
+
+/** The identity's membership in the org, or undefined when it is not a member of that org. */
+export async function findMembership(
+  db: Kysely<Database>,
+  orgId: string,
+  identityId: string,
+): Promise<MembershipWithIdentity | undefined> {
+  const row = await membershipQuery(db, orgId).where("m.identity_id", "=", identityId).executeTakeFirst();
+  return row && split(row);
+}
+
+/** The organisation that owns the identity. */
+export async function findIdentityOrgId(db: Kysely<Database>, identityId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("identities").select("org_id").where("id", "=", identityId).executeTakeFirst();
+  return row?.org_id;
+}
+
+export async function listMemberships(db: Kysely<Database>, orgId: string): Promise<MembershipWithIdentity[]> {
+  const rows = await membershipQuery(db, orgId).orderBy("i.name").orderBy("i.id").execute();
+  return rows.map(split);
+}
+
+export async function updateIdentityRow(
+  db: Kysely<Database>,
+  identityId: string,
+  patch: { name?: string | undefined; hasDeleteProtection?: boolean | undefined },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("identities")
+    .set({
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.hasDeleteProtection !== undefined && { has_delete_protection: patch.hasDeleteProtection ? 1 : 0 }),
+      updated_at: now,
+    })
+    .where("id", "=", identityId)
+    .execute();
+}
+
+export async function updateMembershipRole(
+  db: Kysely<Database>,
+  membershipId: string,
+  role: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("identity_org_memberships")
+    .set({ role, role_id: null, updated_at: now })
+    .where("id", "=", membershipId)
+    .execute();
+}
+
+export async function recordLogin(db: Kysely<Database>, membershipId: string, authMethod: string, now: string) {
+  await db
+    .updateTable("identity_org_memberships")
+    .set({ last_login_auth_method: authMethod, last_login_time: now })
+    .where("id", "=", membershipId)
+    .execute();
+}
+
+/** Deleting the identity row cascades to memberships, metadata, auth methods and tokens. */
+export async function deleteIdentityRow(db: Kysely<Database>, identityId: string): Promise<void> {
+  await db.deleteFrom("identities").where("id", "=", identityId).execute();
+}
+
+export async function listMetadata(
+  db: Kysely<Database>,
+  orgId: string,
+  identityIds: readonly string[],
+): Promise<MetadataRow[]> {
+  if (identityIds.length === 0) return [];
+  return db
+    .selectFrom("identity_metadata")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("identity_id", "in", identityIds)
+    .orderBy("position")
+    .execute();
+}
+
+/** Replaces all metadata of an identity in an org (delete, then insert); an empty list clears it. */
+export async function replaceMetadata(
+  db: Kysely<Database>,
+  orgId: string,
+  identityId: string,
+  items: readonly MetadataInput[],
+  now: string,
+): Promise<void> {
+  await db.deleteFrom("identity_metadata").where("org_id", "=", orgId).where("identity_id", "=", identityId).execute();
+  if (items.length === 0) return;
+  await db
+    .insertInto("identity_metadata")
+    .values(
+      items.map((item, position) => ({
+        id: randomUUID(),
+        identity_id: identityId,
+        org_id: orgId,
+        key: item.key,
+        value: item.value,
+        position,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}

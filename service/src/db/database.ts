@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Logger } from "pino";
+import { type Config, dataFiles } from "../config.ts";
+import { ensureDataDir } from "../lib/files.ts";
+import { migrateToLatest } from "./migrations.ts";
+import type { Database } from "./schema.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  const sqlite = new SqliteDatabase(file);
+  // Owner-only before WAL starts: SQLite gives the -wal and -shm files the database's mode.
+  fs.chmodSync(file, 0o600);
+  // WAL lets readers and one writer work side by side; FULL survives power loss, not only crashes.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client losing its connection must not crash the process.
+    pool.on("error", (error) => logger.error({ err: error }, "PostgreSQL pool error"));
+    handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  } else {
+    ensureDataDir(config.dataDir);
+    const sqlite = openSqlite(dataFiles(config).sqlite);
+    handle = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+  }
+  try {
+    await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+  } catch (error) {
+    await handle.db.destroy();
+    throw error;
+  }
+  return handle;
+}

@@ -1,0 +1,132 @@
+import { type Kysely, type Migration, Migrator, type MigrationProvider } from "kysely";
+import type { Dialect } from "./database.ts";
+
+/**
+ * Migrations are written in code and serve both dialects. Column types that differ are
+ * chosen here: timestamps are timestamptz on PostgreSQL and ISO 8601 text on SQLite;
+ * ids are text everywhere (uuids generated in Node); flags are integers 0/1.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const ts = dialect === "postgres" ? "timestamptz" : "text";
+  return {
+    "0001_identities_and_tokens": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("organizations")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("slug", "text", (c) => c.notNull().unique())
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("identities")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("org_id", "text", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("has_delete_protection", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("instance")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("org_id", "text", (c) => c.notNull().references("organizations.id"))
+          .addColumn("admin_identity_id", "text", (c) => c.notNull())
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("identity_org_memberships")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("identity_id", "text", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+          .addColumn("org_id", "text", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
+          .addColumn("role", "text", (c) => c.notNull())
+          .addColumn("role_id", "text")
+          .addColumn("last_login_auth_method", "text")
+          .addColumn("last_login_time", ts)
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("identity_org_memberships_identity_org_unique", ["identity_id", "org_id"])
+          .execute();
+        await db.schema
+          .createIndex("identity_org_memberships_org_idx")
+          .on("identity_org_memberships")
+          .column("org_id")
+          .execute();
+
+        await db.schema
+          .createTable("identity_metadata")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("identity_id", "text", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+          .addColumn("org_id", "text", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("value", "text", (c) => c.notNull())
+          .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("identity_metadata_identity_idx")
+          .on("identity_metadata")
+          .columns(["identity_id", "org_id"])
+          .execute();
+
+        await db.schema
+          .createTable("identity_token_auths")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("identity_id", "text", (c) => c.notNull().unique().references("identities.id").onDelete("cascade"))
+          .addColumn("access_token_ttl", "integer", (c) => c.notNull())
+          .addColumn("access_token_max_ttl", "integer", (c) => c.notNull())
+          .addColumn("access_token_num_uses_limit", "integer", (c) => c.notNull())
+          .addColumn("access_token_period", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("access_token_trusted_ips", "text", (c) => c.notNull())
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("identity_access_tokens")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("identity_id", "text", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+          .addColumn("name", "text")
+          .addColumn("auth_method", "text", (c) => c.notNull())
+          .addColumn("access_token_ttl", "integer", (c) => c.notNull())
+          .addColumn("access_token_max_ttl", "integer", (c) => c.notNull())
+          .addColumn("access_token_num_uses", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("access_token_num_uses_limit", "integer", (c) => c.notNull())
+          .addColumn("access_token_period", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("access_token_last_used_at", ts)
+          .addColumn("access_token_last_renewed_at", ts)
+          .addColumn("is_access_token_revoked", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("identity_ua_client_secret_id", "text")
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("identity_access_tokens_identity_method_idx")
+          .on("identity_access_tokens")
+          .columns(["identity_id", "auth_method"])
+          .execute();
+      },
+    },
+  };
+}
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations(this.dialect);
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,102 @@
+import type { ColumnType, Insertable, Selectable } from "kysely";
+
+/** Written as ISO 8601 strings; PostgreSQL (timestamptz) reads back Date, SQLite (text) the string. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+/** 0 or 1 in both dialects, so one set of queries binds the same values everywhere. */
+export type Flag = number;
+
+export interface InstanceTable {
+  id: string;
+  org_id: string;
+  admin_identity_id: string;
+  created_at: Timestamp;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityTable {
+  id: string;
+  org_id: string;
+  name: string;
+  has_delete_protection: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityOrgMembershipTable {
+  id: string;
+  identity_id: string;
+  org_id: string;
+  role: string;
+  role_id: string | null;
+  last_login_auth_method: string | null;
+  last_login_time: ColumnType<Date | string | null, string | null, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityMetadataTable {
+  id: string;
+  identity_id: string;
+  org_id: string;
+  key: string;
+  value: string;
+  /** Keeps metadata in the order it was given. */
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityTokenAuthTable {
+  id: string;
+  identity_id: string;
+  access_token_ttl: number;
+  access_token_max_ttl: number;
+  access_token_num_uses_limit: number;
+  access_token_period: number;
+  /** JSON array of stored trusted IP records. */
+  access_token_trusted_ips: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityAccessTokenTable {
+  id: string;
+  identity_id: string;
+  name: string | null;
+  auth_method: string;
+  access_token_ttl: number;
+  access_token_max_ttl: number;
+  access_token_num_uses: number;
+  access_token_num_uses_limit: number;
+  access_token_period: number;
+  access_token_last_used_at: ColumnType<Date | string | null, string | null, string | null>;
+  access_token_last_renewed_at: ColumnType<Date | string | null, string | null, string | null>;
+  is_access_token_revoked: Flag;
+  identity_ua_client_secret_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  instance: InstanceTable;
+  organizations: OrganizationTable;
+  identities: IdentityTable;
+  identity_org_memberships: IdentityOrgMembershipTable;
+  identity_metadata: IdentityMetadataTable;
+  identity_token_auths: IdentityTokenAuthTable;
+  identity_access_tokens: IdentityAccessTokenTable;
+}
+
+export type IdentityRow = Selectable<IdentityTable>;
+export type MembershipRow = Selectable<IdentityOrgMembershipTable>;
+export type MetadataRow = Selectable<IdentityMetadataTable>;
+export type TokenAuthRow = Selectable<IdentityTokenAuthTable>;
+export type AccessTokenRow = Selectable<IdentityAccessTokenTable>;
+export type NewAccessToken = Insertable<IdentityAccessTokenTable>;

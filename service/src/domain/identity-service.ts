@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import type { CreateIdentityBodySchema, IdentityMembership, UpdateIdentityBodySchema } from "@keyhold/contract";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { authMethodsByIdentity } from "../data/auth-methods.ts";
+import {
+  deleteIdentityRow,
+  findMembership,
+  insertIdentity,
+  listMemberships,
+  listMetadata,
+  type MembershipWithIdentity,
+  replaceMetadata,
+  updateIdentityRow,
+  updateMembershipRole,
+} from "../data/identities.ts";
+import type { Database, MetadataRow } from "../db/schema.ts";
+import { nowIso } from "../lib/time.ts";
+import type { Actor } from "./access-tokens.ts";
+import { BadRequestError, ForbiddenError, NotFoundError } from "./errors.ts";
+import { type IdentityWithAuthMethods, toIdentity, toMembership } from "./mappers.ts";
+import { assertOrgPermission, assertWithinBoundary, parseOrgRole } from "./permissions.ts";
+
+type CreateIdentityInput = z.output<typeof CreateIdentityBodySchema>;
+type UpdateIdentityInput = z.output<typeof UpdateIdentityBodySchema>;
+
+export function createIdentityService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+
+  function assertOwnOrg(actor: Actor, orgId: string): void {
+    if (orgId !== actor.orgId) throw new ForbiddenError("You can only manage identities of your own organisation");
+  }
+
+  /** The identity's membership in the actor's org; identities of other orgs are simply not found. */
+  async function requireMembership(actor: Actor, identityId: string): Promise<MembershipWithIdentity> {
+    const found = await findMembership(db, actor.orgId, identityId);
+    if (!found) throw new NotFoundError(`No identity with id ${identityId} in this organisation`);
+    return found;
+  }
+
+  async function detailsOf(orgId: string, identityIds: string[]) {
+    const [metadata, authMethods] = await Promise.all([
+      listMetadata(db, orgId, identityIds),
+      authMethodsByIdentity(db, identityIds),
+    ]);
+    const metadataOf = (id: string): MetadataRow[] => metadata.filter((m) => m.identity_id === id);
+    const authMethodsOf = (id: string): string[] => authMethods.get(id) ?? [];
+    return { metadataOf, authMethodsOf };
+  }
+
+  async function identityView(orgId: string, identityId: string): Promise<IdentityWithAuthMethods> {
+    const found = await findMembership(db, orgId, identityId);
+    if (!found) throw new NotFoundError(`No identity with id ${identityId} in this organisation`);
+    const { metadataOf, authMethodsOf } = await detailsOf(orgId, [identityId]);
+    return toIdentity(found.identity, metadataOf(identityId), authMethodsOf(identityId));
+  }
+
+  return {
+    requireMembership,
+
+    async list(actor: Actor, orgId: string): Promise<{ identities: IdentityMembership[]; totalCount: number }> {
+      assertOwnOrg(actor, orgId);
+      assertOrgPermission(actor.ability, "read", "identity");
+      const memberships = await listMemberships(db, orgId);
+      const { metadataOf, authMethodsOf } = await detailsOf(
+        orgId,
+        memberships.map((m) => m.identity.id),
+      );
+      const identities = memberships.map((m) =>
+        toMembership(m, metadataOf(m.identity.id), authMethodsOf(m.identity.id)),
+      );
+      return { identities, totalCount: identities.length };
+    },
+
+    async get(actor: Actor, identityId: string): Promise<IdentityMembership> {
+      assertOrgPermission(actor.ability, "read", "identity");
+      const found = await requireMembership(actor, identityId);
+      const { metadataOf, authMethodsOf } = await detailsOf(actor.orgId, [identityId]);
+      return toMembership(found, metadataOf(identityId), authMethodsOf(identityId));
+    },
+
+    async create(actor: Actor, input: CreateIdentityInput): Promise<IdentityWithAuthMethods> {
+      assertOwnOrg(actor, input.organizationId);
+      assertOrgPermission(actor.ability, "create", "identity");
+      const role = parseOrgRole(input.role);
+      if (role !== "no-access") assertWithinBoundary(actor.ability, role, "grant-privileges");
+      const id = randomUUID();
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await insertIdentity(
+          trx,
+          { id, orgId: actor.orgId, name: input.name, hasDeleteProtection: input.hasDeleteProtection, role },
+          now,
+        );
+        await replaceMetadata(trx, actor.orgId, id, input.metadata ?? [], now);
+      });
+      return identityView(actor.orgId, id);
+    },
+
+    async update(actor: Actor, identityId: string, input: UpdateIdentityInput): Promise<IdentityWithAuthMethods> {
+      assertOrgPermission(actor.ability, "edit", "identity");
+      const found = await requireMembership(actor, identityId);
+      const role = input.role === undefined ? undefined : parseOrgRole(input.role);
+      if (role !== undefined && role !== found.membership.role) {
+        assertWithinBoundary(actor.ability, found.membership.role, "grant-privileges");
+        assertWithinBoundary(actor.ability, role, "grant-privileges");
+      }
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await updateIdentityRow(trx, identityId, input, now);
+        if (role !== undefined) await updateMembershipRole(trx, found.membership.id, role, now);
+        if (input.metadata !== undefined) await replaceMetadata(trx, actor.orgId, identityId, input.metadata, now);
+      });
+      return identityView(actor.orgId, identityId);
+    },
+
+    async delete(actor: Actor, identityId: string): Promise<IdentityWithAuthMethods> {
+      assertOrgPermission(actor.ability, "delete", "identity");
+      const found = await requireMembership(actor, identityId);
+      if (found.identity.has_delete_protection === 1) {
+        throw new BadRequestError("This identity has delete protection; turn it off before deleting the identity");
+      }
+      const view = await identityView(actor.orgId, identityId);
+      await deleteIdentityRow(db, identityId);
+      return view;
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

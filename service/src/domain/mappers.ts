@@ -1,0 +1,95 @@
+import type {
+  AccessTokenRecord,
+  Endpoints,
+  IdentityMembership,
+  IdentityTokenAuth,
+  ResponseOf,
+  TrustedIpRecord,
+} from "@keyhold/contract";
+import type { MembershipWithIdentity } from "../data/identities.ts";
+import type { AccessTokenRow, IdentityRow, MetadataRow, TokenAuthRow } from "../db/schema.ts";
+import { toIso, toIsoOrNull } from "../lib/time.ts";
+
+/** Rows to wire records. Response schemas strip anything extra on the way out. */
+
+export function toAccessTokenRecord(row: AccessTokenRow): AccessTokenRecord {
+  return {
+    id: row.id,
+    identityId: row.identity_id,
+    name: row.name,
+    authMethod: row.auth_method,
+    accessTokenTTL: row.access_token_ttl,
+    accessTokenMaxTTL: row.access_token_max_ttl,
+    accessTokenNumUses: row.access_token_num_uses,
+    accessTokenNumUsesLimit: row.access_token_num_uses_limit,
+    accessTokenPeriod: row.access_token_period,
+    accessTokenLastUsedAt: toIsoOrNull(row.access_token_last_used_at),
+    accessTokenLastRenewedAt: toIsoOrNull(row.access_token_last_renewed_at),
+    isAccessTokenRevoked: row.is_access_token_revoked === 1,
+    identityUAClientSecretId: row.identity_ua_client_secret_id,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function toTokenAuth(row: TokenAuthRow): IdentityTokenAuth {
+  return {
+    id: row.id,
+    identityId: row.identity_id,
+    accessTokenTTL: row.access_token_ttl,
+    accessTokenMaxTTL: row.access_token_max_ttl,
+    accessTokenNumUsesLimit: row.access_token_num_uses_limit,
+    accessTokenPeriod: row.access_token_period,
+    accessTokenTrustedIps: JSON.parse(row.access_token_trusted_ips) as TrustedIpRecord[],
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function toMetadata(rows: readonly MetadataRow[]) {
+  return rows.map((m) => ({ id: m.id, key: m.key, value: m.value }));
+}
+
+/** The identity record with its auth methods (the create view; update and delete strip `authMethods`). */
+export type IdentityWithAuthMethods = ResponseOf<Endpoints["identities.create"]>["identity"];
+
+export function toIdentity(
+  row: IdentityRow,
+  metadata: readonly MetadataRow[],
+  authMethods: string[],
+): IdentityWithAuthMethods {
+  return {
+    id: row.id,
+    name: row.name,
+    authMethod: authMethods[0] ?? null,
+    authMethods,
+    hasDeleteProtection: row.has_delete_protection === 1,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    metadata: toMetadata(metadata),
+  };
+}
+
+export function toMembership(
+  { membership, identity }: MembershipWithIdentity,
+  metadata: readonly MetadataRow[],
+  authMethods: string[],
+): IdentityMembership {
+  return {
+    id: membership.id,
+    role: membership.role,
+    roleId: membership.role_id,
+    orgId: membership.org_id,
+    identityId: membership.identity_id,
+    createdAt: toIso(membership.created_at),
+    updatedAt: toIso(membership.updated_at),
+    metadata: toMetadata(metadata),
+    customRole: null,
+    identity: {
+      id: identity.id,
+      name: identity.name,
+      hasDeleteProtection: identity.has_delete_protection === 1,
+      authMethods,
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import ipaddr from "ipaddr.js";
+import type { StoredTrustedIp } from "../data/token-auths.ts";
+
+/**
+ * Parses one trusted IP entry: an IPv4 or IPv6 address, or a CIDR block. Returns the
+ * stored form `{ipAddress, type, prefix?}`, or undefined when the entry is not valid.
+ * IPv4 must be four-part decimal: ipaddr.js would otherwise accept forms like "10" or "0x0a.1".
+ */
+export function parseTrustedIp(entry: string): StoredTrustedIp | undefined {
+  const text = entry.trim();
+  if (text.includes("/")) {
+    if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text) && !ipaddr.IPv6.isValidCIDR(text)) return undefined;
+    const [address, prefix] = ipaddr.parseCIDR(text);
+    return { ipAddress: address.toString(), type: address.kind(), prefix };
+  }
+  if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;
+  const address = ipaddr.process(text);
+  return { ipAddress: address.toString(), type: address.kind() };
+}
+
+/** Whether a caller address (as Fastify reports it, possibly IPv4-mapped IPv6) is in any range. */
+export function isIpTrusted(callerIp: string, trusted: readonly StoredTrustedIp[]): boolean {
+  if (!ipaddr.isValid(callerIp)) return false;
+  // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; match them as IPv4.
+  const caller = ipaddr.process(callerIp);
+  return trusted.some((range) => {
+    if (!ipaddr.isValid(range.ipAddress)) return false;
+    const network = ipaddr.process(range.ipAddress);
+    if (network.kind() !== caller.kind()) return false;
+    const bits = range.prefix ?? (network.kind() === "ipv4" ? 32 : 128);
+    return caller.match(network, bits);
+  });
+}

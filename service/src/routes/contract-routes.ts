@@ -1,0 +1,44 @@
+import { type AnyEndpoint, endpointList, NoBody, routePattern } from "@keyhold/contract";
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { NotImplementedError, ValidationError } from "../domain/errors.ts";
+import type { Authenticate } from "../plugins/auth.ts";
+import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(result.error.issues);
+  return result.data;
+}
+
+/**
+ * Registers every contract endpoint in one loop. Each request is authenticated first, then
+ * its params, query and body are parsed with the contract's schemas (handlers see the parsed
+ * output), and the handler's result is shaped by the response schema, which drops unknown keys.
+ */
+export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMap, authenticate: Authenticate): void {
+  for (const endpoint of endpointList) {
+    // The map is keyed by id, so each entry matches its endpoint; the loop sees the widest type.
+    const handler = handlers[endpoint.id] as Handler<AnyEndpoint> | typeof notImplemented;
+    const spec: AnyEndpoint = endpoint;
+
+    app.route({
+      method: spec.method,
+      url: routePattern(spec.path),
+      onRequest: authenticate,
+      handler: async (request) => {
+        if (handler === notImplemented) {
+          throw new NotImplementedError(`${spec.method} ${spec.path} is not implemented by this service yet`);
+        }
+        const actor = request.actor;
+        if (!actor) throw new Error(`Route ${spec.id} ran without an authenticated actor`);
+        const params = parseOrThrow(spec.params, request.params);
+        const query = parseOrThrow(spec.query, request.query);
+        // Endpoints without a body ignore whatever a client sends (some send `{}` on DELETE).
+        const body = spec.body === NoBody ? undefined : parseOrThrow(spec.body, request.body);
+        const result = await handler({ params, query, body, actor });
+        return spec.response.parse(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { AnyEndpoint, EndpointId, Endpoints } from "@keyhold/contract";
+import type { z } from "zod";
+import type { Actor } from "../domain/access-tokens.ts";
+
+/** What a handler receives: the contract-parsed request and the authenticated caller. */
+export interface HandlerInput<E extends AnyEndpoint> {
+  params: z.output<E["params"]>;
+  query: z.output<E["query"]>;
+  body: z.output<E["body"]>;
+  actor: Actor;
+}
+
+/** A handler returns the success envelope; the response schema shapes it on the way out. */
+export type Handler<E extends AnyEndpoint> = (input: HandlerInput<E>) => Promise<z.input<E["response"]>>;
+
+/** Marks an endpoint of the contract that this service does not serve yet (answers 501). */
+export const notImplemented = Symbol("notImplemented");
+
+/** One entry per contract endpoint: leaving one out is a compile error. */
+export type HandlerMap = { [Id in EndpointId]: Handler<Endpoints[Id]> | typeof notImplemented };
