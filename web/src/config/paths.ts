@@ -1,0 +1,42 @@
+/**
+ * Every URL in the app. Routes use `path`; links and navigation use `href(...)`.
+ */
+const seg = encodeURIComponent;
+
+function projectPage(section: string) {
+  return {
+    path: `/projects/:projectId/${section}`,
+    href: (projectId: string) => `/projects/${seg(projectId)}/${section}`,
+  } as const;
+}
+
+export const paths = {
+  home: { path: "/", href: () => "/" },
+  signIn: {
+    path: "/sign-in",
+    /** `next` is where to return after signing in; it is validated again when read. */
+    href: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : "/sign-in"),
+  },
+  identities: { path: "/identities", href: () => "/identities" },
+  identity: {
+    path: "/identities/:identityId",
+    href: (identityId: string) => `/identities/${seg(identityId)}`,
+  },
+  identityEdit: {
+    path: "/identities/:identityId/edit",
+    href: (identityId: string) => `/identities/${seg(identityId)}/edit`,
+  },
+  projects: { path: "/projects", href: () => "/projects" },
+  project: {
+    secrets: projectPage("secrets"),
+    secretImports: projectPage("secret-imports"),
+    roles: projectPage("roles"),
+    access: projectPage("access"),
+    integrations: projectPage("integrations"),
+  },
+} as const;
+
+export type ProjectSection = keyof typeof paths.project;
+
+/** Where to land after signing in when no (valid) return path was given. */
+export const DEFAULT_AFTER_SIGN_IN = paths.identities.href();

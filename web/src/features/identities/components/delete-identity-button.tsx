@@ -1,0 +1,73 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { paths } from "@/config/paths";
+import { isApiError } from "@/lib/api-error";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
+import { useDeleteIdentity } from "../mutations";
+
+interface DeleteIdentityButtonProps {
+  identityId: string;
+  name: string;
+  protectedFromDelete: boolean;
+}
+
+export function DeleteIdentityButton({ identityId, name, protectedFromDelete }: DeleteIdentityButtonProps) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const deleteIdentity = useDeleteIdentity();
+  const failure = deleteIdentity.error;
+
+  function handleOpenChange(next: boolean) {
+    if (!next) deleteIdentity.reset();
+    setOpen(next);
+  }
+
+  function confirm() {
+    deleteIdentity.mutate(identityId, {
+      onSuccess: () => {
+        toast.success("Identity deleted", name);
+        setOpen(false);
+        navigate(paths.identities.href(), { replace: true });
+      },
+    });
+  }
+
+  return (
+    <>
+      <Button variant="destructive-outline" size="sm" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden />
+        Delete identity
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={handleOpenChange}
+        title="Delete identity"
+        confirmLabel="Delete"
+        onConfirm={confirm}
+        pending={deleteIdentity.isPending}
+        blocked={protectedFromDelete}
+        confirmText={name}
+        description={
+          protectedFromDelete ? (
+            <p>
+              <span className="font-medium text-foreground">{name}</span> has delete protection turned on, so it cannot
+              be deleted. Turn delete protection off on the Edit tab first.
+            </p>
+          ) : (
+            <p>
+              This permanently deletes <span className="font-medium text-foreground">{name}</span>, revokes its access
+              tokens and removes it from every project. Software using it will stop working.
+            </p>
+          )
+        }
+        error={
+          failure && !isApiError(failure, 401) ? errorSummary(failure, "Could not delete the identity") : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useForm } from "react-hook-form";
+import { describe, expect, it, vi } from "vitest";
+import { membership } from "@/testing/fixtures";
+import { IdentityFormSchema, type IdentityFormInput, type IdentityFormValues, toFormValues } from "../identity-form";
+import { IdentityFormFields } from "./identity-form-fields";
+
+function Harness({ onValid, initial }: { onValid: (values: IdentityFormValues) => void; initial?: IdentityFormInput }) {
+  const form = useForm<IdentityFormInput, unknown, IdentityFormValues>({
+    resolver: zodResolver(IdentityFormSchema),
+    defaultValues: initial ?? toFormValues(),
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <IdentityFormFields form={form} idPrefix="test" />
+      <button type="submit">Submit</button>
+    </form>
+  );
+}
+
+function setup(initial?: IdentityFormInput) {
+  const onValid = vi.fn();
+  const user = userEvent.setup();
+  render(<Harness onValid={onValid} initial={initial} />);
+  return { onValid, user, submit: () => user.click(screen.getByRole("button", { name: "Submit" })) };
+}
+
+describe("IdentityFormFields", () => {
+  it("labels every control", () => {
+    setup();
+    expect(screen.getByRole("textbox", { name: "Name" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Organization role" })).toHaveTextContent("No access");
+    expect(screen.getByRole("switch", { name: "Delete protection" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Add metadata" })).toBeInTheDocument();
+  });
+
+  it("shows the contract's message when the name is missing and does not submit", async () => {
+    const { onValid, submit } = setup();
+    await submit();
+    const name = screen.getByRole("textbox", { name: "Name" });
+    expect(await screen.findByText("Name is required")).toBeInTheDocument();
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription("Name is required");
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it("adds metadata rows, validates them, and submits them with the rest", async () => {
+    const { onValid, user, submit } = setup();
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "ci-deployer");
+    await user.click(screen.getByRole("switch", { name: "Delete protection" }));
+    await user.click(screen.getByRole("button", { name: "Add metadata" }));
+    await submit();
+    expect(await screen.findByText("Key is required")).toBeInTheDocument();
+    expect(screen.getByText("Value is required")).toBeInTheDocument();
+    expect(onValid).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole("textbox", { name: "Key" }), "team");
+    await user.type(screen.getByRole("textbox", { name: "Value" }), "platform");
+    await submit();
+    expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onValid.mock.calls[0]?.[0]).toEqual({
+      name: "ci-deployer",
+      role: "no-access",
+      hasDeleteProtection: true,
+      metadata: [{ key: "team", value: "platform" }],
+    });
+  });
+
+  it("removes the chosen metadata row", async () => {
+    const { onValid, user, submit } = setup(
+      toFormValues(
+        membership({
+          metadata: [
+            { id: "1", key: "team", value: "platform" },
+            { id: "2", key: "env", value: "prod" },
+          ],
+        }),
+      ),
+    );
+    expect(screen.getAllByRole("textbox", { name: "Key" })).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Remove metadata row 1" }));
+    const keys = screen.getAllByRole("textbox", { name: "Key" });
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toHaveValue("env");
+    await submit();
+    expect(onValid.mock.calls[0]?.[0].metadata).toEqual([{ key: "env", value: "prod" }]);
+  });
+
+  it("flags a duplicate key on the row that repeats it", async () => {
+    const { user, submit } = setup({ ...toFormValues(), name: "ci" });
+    await user.click(screen.getByRole("button", { name: "Add metadata" }));
+    await user.click(screen.getByRole("button", { name: "Add metadata" }));
+    const [firstKey, secondKey] = screen.getAllByRole("textbox", { name: "Key" });
+    const [firstValue, secondValue] = screen.getAllByRole("textbox", { name: "Value" });
+    if (!firstKey || !secondKey || !firstValue || !secondValue) throw new Error("expected two rows");
+    await user.type(firstKey, "team");
+    await user.type(firstValue, "a");
+    await user.type(secondKey, "team");
+    await user.type(secondValue, "b");
+    await submit();
+    const rows = screen.getAllByRole("listitem");
+    expect(await within(rows[1] as HTMLElement).findByText("Each key can be used once")).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).queryByText("Each key can be used once")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { paths } from "@/config/paths";
+import { formatDateTime } from "@/lib/format";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { identityQueries } from "../queries";
+import { authMethodLabel } from "../org-roles";
+import { DeleteProtectionBadge, RoleBadge } from "./identity-badges";
+import { useIdentityId } from "./use-identity-id";
+
+function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  const headingId = `identity-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-card shadow-xs">
+      <div className="flex h-11 items-center justify-between border-b border-border px-4">
+        <h2 id={headingId} className="text-sm font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="p-4">{children}</div>
+    </section>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_1fr] items-center gap-4 py-2 first:pt-0 last:pb-0">
+      <dt className="text-[13px] text-muted-foreground">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+export function IdentityOverview() {
+  const identityId = useIdentityId();
+  const { data: membership } = useSuspenseQuery(identityQueries.detail(identityId));
+  const { identity } = membership;
+  const metadata = membership.metadata ?? [];
+  const editLink = (
+    <Link
+      to={paths.identityEdit.href(identity.id)}
+      className="text-[13px] font-medium text-accent hover:underline dark:text-accent-hover"
+    >
+      Edit
+    </Link>
+  );
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title="Details" action={editLink}>
+        <dl className="divide-y divide-border">
+          <Row term="Organization role">
+            <RoleBadge role={membership.customRole?.slug ?? membership.role} />
+          </Row>
+          <Row term="Delete protection">
+            <DeleteProtectionBadge on={identity.hasDeleteProtection} />
+          </Row>
+          <Row term="Created">
+            <time dateTime={membership.createdAt}>{formatDateTime(membership.createdAt)}</time>
+          </Row>
+          <Row term="Updated">
+            <time dateTime={membership.updatedAt}>{formatDateTime(membership.updatedAt)}</time>
+          </Row>
+        </dl>
+      </Card>
+
+      <Card title="Auth methods">
+        {identity.authMethods.length > 0 ? (
+          <ul className="grid gap-2">
+            {identity.authMethods.map((method) => (
+              <li key={method} className="flex items-center justify-between rounded-md border border-border px-3 py-2">
+                <span className="font-medium">{authMethodLabel(method)}</span>
+                <code className="font-mono text-xs text-muted-foreground">{method}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">
+            No auth methods yet. Without one, this identity cannot sign in. Configuring auth methods from the console is
+            not available yet.
+          </p>
+        )}
+      </Card>
+
+      <Card title="Metadata" action={editLink}>
+        {metadata.length > 0 ? (
+          <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2">
+            {metadata.map((entry) => (
+              <div key={entry.id} className="contents">
+                <dt className="truncate font-mono text-[13px] text-muted-foreground">{entry.key}</dt>
+                <dd className="font-mono text-[13px] break-all">{entry.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="text-muted-foreground">No metadata. Add key/value labels on the Edit tab.</p>
+        )}
+      </Card>
+    </div>
+  );
+}
