@@ -14,18 +14,25 @@ SERVICE_PORT="${SERVICE_PORT:-8081}"
 BFF_PORT="${BFF_PORT:-8080}"
 
 log "starting the service on 127.0.0.1:$SERVICE_PORT (data in $KEYHOLD_DATA_DIR)"
-PORT=$SERVICE_PORT pnpm --silent --filter @keyhold/service start &
+# Each part runs through node directly, not a pnpm script, so that stopping this script stops both.
+(cd service && PORT=$SERVICE_PORT exec node --import tsx src/server.ts) &
 service_pid=$!
-trap 'kill $service_pid 2>/dev/null || true' EXIT INT TERM
-
+trap 'kill $service_pid ${bff_pid:-} 2>/dev/null || true' EXIT INT TERM
 wait_for_url "http://127.0.0.1:$SERVICE_PORT/api/status"
+
+log "starting the console on 127.0.0.1:$BFF_PORT"
+(cd bff && PORT=$BFF_PORT KEYHOLD_UPSTREAM_URL="http://127.0.0.1:$SERVICE_PORT" exec node --import tsx src/server.ts) &
+bff_pid=$!
+wait_for_url "http://127.0.0.1:$BFF_PORT/healthz"
 
 cat <<MSG
 
   Keyhold is running: http://127.0.0.1:$BFF_PORT
   Sign in with the admin access token in: $KEYHOLD_DATA_DIR/admin-token
   (for example: cat "$KEYHOLD_DATA_DIR/admin-token")
+  Stop with Ctrl+C.
 
 MSG
 
-PORT=$BFF_PORT KEYHOLD_UPSTREAM_URL="http://127.0.0.1:$SERVICE_PORT" pnpm --silent --filter @keyhold/bff start
+# Stop when either part stops.
+wait -n $service_pid $bff_pid
