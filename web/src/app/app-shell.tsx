@@ -1,5 +1,9 @@
-import { Outlet, useNavigation } from "react-router";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
+import { paths } from "@/config/paths";
+import { sessionQueries } from "@/lib/session";
 import { Breadcrumbs } from "./breadcrumbs";
+import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
 import { ThemeMenu } from "./theme-menu";
 import { UserMenu } from "./user-menu";
@@ -7,7 +11,12 @@ import { UserMenu } from "./user-menu";
 /** The signed-in frame: sidebar, top bar with breadcrumbs and account, and the page. */
 export function AppShell() {
   const navigation = useNavigation();
+  const location = useLocation();
+  const { data: session } = useSuspenseQuery(sessionQueries.current());
   const loading = navigation.state === "loading";
+
+  // The session ended (sign-out, or any request answered 401): sign in again, then come back.
+  if (!session) return <Navigate to={paths.signIn.href(location.pathname + location.search)} replace />;
 
   return (
     <div className="flex min-h-dvh bg-background">
@@ -19,8 +28,11 @@ export function AppShell() {
       </a>
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border bg-background/90 px-6 backdrop-blur">
-          <Breadcrumbs />
+        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border bg-background/90 px-4 backdrop-blur md:px-6">
+          <div className="flex min-w-0 items-center gap-2">
+            <MobileNav />
+            <Breadcrumbs />
+          </div>
           <div className="flex items-center gap-1">
             <ThemeMenu />
             <UserMenu />
@@ -35,7 +47,11 @@ export function AppShell() {
             </div>
           ) : null}
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-6 py-8 outline-none">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8"
+        >
           <Outlet />
         </main>
       </div>

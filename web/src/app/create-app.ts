@@ -1,22 +1,15 @@
-import { paths } from "@/config/paths";
 import { createQueryClient } from "@/lib/query-client";
 import { sessionKeys } from "@/lib/session";
 import { createAppRouter } from "./router";
 
 /**
- * Builds the query client and router together: a 401 from any request clears the
- * session and sends the user to sign in, returning to the current page afterwards.
+ * Builds the query client and router. A 401 from any request marks the session as
+ * gone; the signed-in layout then sends the user to sign in and back afterwards.
  */
 export function createApp() {
-  const queryClient = createQueryClient({ onUnauthorized: () => sendToSignIn() });
+  const queryClient = createQueryClient({
+    onUnauthorized: () => queryClient.setQueryData(sessionKeys.current(), null),
+  });
   const router = createAppRouter(queryClient);
-
-  function sendToSignIn() {
-    queryClient.setQueryData(sessionKeys.current(), null);
-    const { pathname, search } = router.state.location;
-    if (pathname === paths.signIn.path) return;
-    void router.navigate(paths.signIn.href(pathname + search), { replace: true });
-  }
-
   return { queryClient, router };
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, redirect } from "react-router";
 import { RouteError } from "@/components/errors/route-error";
+import { AppLoading } from "@/components/layout/app-loading";
 import { paths } from "@/config/paths";
 import { authRoutes } from "@/features/auth/routes";
 import { identityRoutes } from "@/features/identities/routes";
@@ -16,6 +17,7 @@ export function createAppRouter(queryClient: QueryClient) {
       id: "signed-in",
       Component: AppShell,
       ErrorBoundary: RouteError,
+      HydrateFallback: AppLoading,
       // Every page below needs a session; without one, sign in and come back here.
       loader: async ({ request }) => {
         const session = await queryClient.ensureQueryData(sessionQueries.current());

@@ -28,7 +28,7 @@ export function ThemeMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={`Theme: ${current.label}`}>
+        <Button variant="ghost" size="icon-sm" aria-label="Theme" title={`Theme: ${current.label}`}>
           <Icon aria-hidden />
         </Button>
       </DropdownMenuTrigger>

@@ -1,5 +1,4 @@
 import { ChevronsUpDown, LogOut } from "lucide-react";
-import { useNavigate } from "react-router";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,8 +7,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { paths } from "@/config/paths";
 import { useSignOut } from "@/features/auth/mutations";
+import { orgRoleLabel } from "@/features/identities/org-roles";
 import { useSession } from "@/hooks/use-session";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
@@ -21,13 +20,11 @@ function initials(name: string): string {
 
 export function UserMenu() {
   const session = useSession();
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const { identity } = session;
 
   function handleSignOut() {
     signOut.mutate(undefined, {
-      onSuccess: () => navigate(paths.signIn.href(), { replace: true }),
       onError: (error) => toast.error("Could not sign out", errorSummary(error, "The server did not end the session")),
     });
   }
@@ -50,7 +47,7 @@ export function UserMenu() {
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid gap-0.5 font-normal">
           <span className="truncate text-sm font-medium text-foreground">{identity.name}</span>
-          <span className="text-xs text-muted-foreground">Organization role: {identity.role}</span>
+          <span className="text-xs text-muted-foreground">Organization role: {orgRoleLabel(identity.role)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>

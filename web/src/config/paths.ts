@@ -6,6 +6,8 @@ const seg = encodeURIComponent;
 function projectPage(section: string) {
   return {
     path: `/projects/:projectId/${section}`,
+    /** The path below `/projects/:projectId`, for nested route definitions. */
+    segment: section,
     href: (projectId: string) => `/projects/${seg(projectId)}/${section}`,
   } as const;
 }
@@ -27,6 +29,7 @@ export const paths = {
     href: (identityId: string) => `/identities/${seg(identityId)}/edit`,
   },
   projects: { path: "/projects", href: () => "/projects" },
+  projectHome: { path: "/projects/:projectId", href: (projectId: string) => `/projects/${seg(projectId)}` },
   project: {
     secrets: projectPage("secrets"),
     secretImports: projectPage("secret-imports"),

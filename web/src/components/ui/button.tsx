@@ -19,7 +19,7 @@ export const buttonVariants = cva(
         destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive-hover",
         "destructive-outline":
           "border border-input bg-card text-destructive-subtle-foreground shadow-xs hover:border-destructive hover:bg-destructive-subtle",
-        link: "h-auto px-0 text-accent underline-offset-4 hover:underline dark:text-accent-hover",
+        link: "h-auto px-0 text-accent-text underline-offset-4 hover:underline",
       },
       size: {
         sm: "h-8 px-3 text-[13px]",

@@ -35,7 +35,7 @@ function TableHead({ className, ...props }: ComponentProps<"th">) {
 }
 
 function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn("h-11 px-4 align-middle", className)} {...props} />;
+  return <td data-slot="table-cell" className={cn("h-10 px-4 align-middle whitespace-nowrap", className)} {...props} />;
 }
 
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow };

@@ -7,7 +7,7 @@ const icons: Record<ToastTone, typeof Info> = { success: CircleCheck, error: Cir
 const iconColors: Record<ToastTone, string> = {
   success: "text-success",
   error: "text-destructive",
-  info: "text-accent dark:text-accent-hover",
+  info: "text-accent-text",
 };
 
 /** Renders the toast store in a polite live region at the bottom right. */

@@ -29,9 +29,10 @@ export function useSignOut() {
         if (!isApiError(error, 401)) throw error;
       }
     },
+    // Marking the session gone makes the signed-in layout send the user to sign in.
     onSuccess: () => {
-      queryClient.clear();
       queryClient.setQueryData(sessionKeys.current(), null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
     },
   });
 }

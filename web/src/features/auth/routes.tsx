@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type RouteObject, redirect } from "react-router";
 import { RouteError } from "@/components/errors/route-error";
+import { AppLoading } from "@/components/layout/app-loading";
 import { DEFAULT_AFTER_SIGN_IN, paths } from "@/config/paths";
 import { safeReturnPath } from "@/lib/safe-redirect";
 import { sessionQueries } from "@/lib/session";
@@ -12,6 +13,7 @@ export function authRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.signIn.path,
       Component: SignInPage,
       ErrorBoundary: RouteError,
+      HydrateFallback: AppLoading,
       // Someone already signed in goes straight to where they were heading.
       loader: async ({ request }) => {
         const session = await queryClient.ensureQueryData(sessionQueries.current());

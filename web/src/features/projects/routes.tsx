@@ -1,5 +1,5 @@
 import { FolderKanban, Import, KeyRound, Plug, ShieldCheck, UsersRound } from "lucide-react";
-import type { RouteObject } from "react-router";
+import { type RouteObject, redirect } from "react-router";
 import { RouteError } from "@/components/errors/route-error";
 import { paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
@@ -44,21 +44,37 @@ export function projectRoutes(): RouteObject[] {
       path: paths.projects.path,
       ErrorBoundary: RouteError,
       handle: { crumb: () => ({ label: "Projects", to: paths.projects.href() }) } satisfies RouteHandle,
-      element: (
-        <NotAvailablePage
-          title="Projects"
-          icon={FolderKanban}
-          purpose="Projects hold secrets for each environment, with their own roles, access and integrations."
-        />
-      ),
+      children: [
+        {
+          index: true,
+          element: (
+            <NotAvailablePage
+              title="Projects"
+              icon={FolderKanban}
+              purpose="Projects hold secrets for each environment, with their own roles, access and integrations."
+            />
+          ),
+        },
+        {
+          path: paths.projectHome.path,
+          handle: {
+            crumb: ({ projectId = "" }) => ({
+              label: <span className="font-mono text-[13px]">{projectId}</span>,
+              to: paths.project.secrets.href(projectId),
+            }),
+          } satisfies RouteHandle,
+          children: [
+            { index: true, loader: ({ params }) => redirect(paths.project.secrets.href(params.projectId ?? "")) },
+            ...projectPages.map(({ page, title, icon, purpose }) => ({
+              path: page.segment,
+              handle: {
+                crumb: ({ projectId = "" }) => ({ label: title, to: page.href(projectId) }),
+              } satisfies RouteHandle,
+              element: <NotAvailablePage title={title} icon={icon} purpose={purpose} />,
+            })),
+          ],
+        },
+      ],
     },
-    ...projectPages.map(({ page, title, icon, purpose }) => ({
-      path: page.path,
-      ErrorBoundary: RouteError,
-      handle: {
-        crumb: ({ projectId = "" }) => ({ label: title, to: page.href(projectId) }),
-      } satisfies RouteHandle,
-      element: <NotAvailablePage title={title} icon={icon} purpose={purpose} />,
-    })),
   ];
 }

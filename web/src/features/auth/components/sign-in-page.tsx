@@ -103,7 +103,7 @@ export function SignInPage() {
         <div className="mt-4 flex gap-2 rounded-lg border border-border bg-card px-3 py-2.5 text-[13px] text-muted-foreground">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
           <p>
-            Running Keyhold locally? The admin token is in{" "}
+            Running locally? The admin token is in{" "}
             <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">.keyhold/admin-token</code>
             .
           </p>

@@ -1,6 +1,6 @@
-import { Trash2 } from "lucide-react";
+import { ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { paths } from "@/config/paths";
@@ -54,8 +54,8 @@ export function DeleteIdentityButton({ identityId, name, protectedFromDelete }: 
         description={
           protectedFromDelete ? (
             <p>
-              <span className="font-medium text-foreground">{name}</span> has delete protection turned on, so it cannot
-              be deleted. Turn delete protection off on the Edit tab first.
+              <span className="font-medium text-foreground">{name}</span> cannot be deleted while delete protection is
+              on; the server refuses the request.
             </p>
           ) : (
             <p>
@@ -67,7 +67,24 @@ export function DeleteIdentityButton({ identityId, name, protectedFromDelete }: 
         error={
           failure && !isApiError(failure, 401) ? errorSummary(failure, "Could not delete the identity") : undefined
         }
-      />
+      >
+        {protectedFromDelete ? (
+          <div className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground">
+            <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <p>
+              Turn delete protection off on the{" "}
+              <Link
+                to={paths.identityEdit.href(identityId)}
+                onClick={() => handleOpenChange(false)}
+                className="font-medium underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                Edit tab
+              </Link>{" "}
+              first, then delete.
+            </p>
+          </div>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -73,7 +73,7 @@ function IdentitiesContent() {
           <CreateIdentityDialog />
         </div>
       </div>
-      <IdentitiesTable identities={identities} filter={filter} />
+      <IdentitiesTable identities={identities} filter={filter} onClearFilter={() => setFilter("")} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -49,7 +50,11 @@ const columns = [
     header: "Created",
     enableGlobalFilter: false,
     cell: ({ getValue }) => (
-      <time dateTime={getValue()} title={formatDateTime(getValue())} className="text-muted-foreground tabular-nums">
+      <time
+        dateTime={getValue()}
+        title={formatDateTime(getValue())}
+        className="text-[13px] text-muted-foreground tabular-nums"
+      >
         {formatDate(getValue())}
       </time>
     ),
@@ -59,9 +64,10 @@ const columns = [
 interface IdentitiesTableProps {
   identities: IdentityMembership[];
   filter: string;
+  onClearFilter: () => void;
 }
 
-export function IdentitiesTable({ identities, filter }: IdentitiesTableProps) {
+export function IdentitiesTable({ identities, filter, onClearFilter }: IdentitiesTableProps) {
   // TanStack Table returns fresh functions each render by design; the compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -101,9 +107,12 @@ export function IdentitiesTable({ identities, filter }: IdentitiesTableProps) {
         </TableBody>
       </Table>
       {rows.length === 0 ? (
-        <p className="border-t border-border px-4 py-10 text-center text-sm text-muted-foreground">
-          No identities match “{filter}”.
-        </p>
+        <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-10 text-center">
+          <p className="text-sm text-muted-foreground">No identities match “{filter}”.</p>
+          <Button size="sm" onClick={onClearFilter}>
+            Clear filter
+          </Button>
+        </div>
       ) : null}
     </div>
   );

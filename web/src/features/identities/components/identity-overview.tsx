@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
+import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { identityQueries } from "../queries";
@@ -8,10 +9,17 @@ import { authMethodLabel } from "../org-roles";
 import { DeleteProtectionBadge, RoleBadge } from "./identity-badges";
 import { useIdentityId } from "./use-identity-id";
 
-function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+interface CardProps {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}
+
+function Card({ title, children, action, className }: CardProps) {
   const headingId = `identity-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-card shadow-xs">
+    <section aria-labelledby={headingId} className={cn("rounded-xl border border-border bg-card shadow-xs", className)}>
       <div className="flex h-11 items-center justify-between border-b border-border px-4">
         <h2 id={headingId} className="text-sm font-semibold">
           {title}
@@ -40,7 +48,7 @@ export function IdentityOverview() {
   const editLink = (
     <Link
       to={paths.identityEdit.href(identity.id)}
-      className="text-[13px] font-medium text-accent hover:underline dark:text-accent-hover"
+      className="text-[13px] font-medium text-accent-text hover:underline"
     >
       Edit
     </Link>
@@ -83,11 +91,11 @@ export function IdentityOverview() {
         )}
       </Card>
 
-      <Card title="Metadata" action={editLink}>
+      <Card title="Metadata" action={editLink} className="lg:col-span-2">
         {metadata.length > 0 ? (
-          <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2">
+          <dl className="divide-y divide-border rounded-md border border-border">
             {metadata.map((entry) => (
-              <div key={entry.id} className="contents">
+              <div key={entry.id} className="grid grid-cols-[minmax(8rem,16rem)_1fr] gap-4 px-3 py-2">
                 <dt className="truncate font-mono text-[13px] text-muted-foreground">{entry.key}</dt>
                 <dd className="font-mono text-[13px] break-all">{entry.value}</dd>
               </div>
