@@ -8,7 +8,7 @@ for (const theme of ["light", "dark"] as const) {
   test(`tour in the ${theme} theme`, async ({ page, adminToken, seededIdentity }) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
-    const shot = (name: string) => page.screenshot({ path: `${dir}${theme}-${name}.png` });
+    const shot = (name: string) => page.screenshot({ path: `${dir}${theme}-${name}.png`, animations: "disabled" });
 
     await page.goto("/sign-in");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
@@ -31,7 +31,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto(`/identities/${seededIdentity.identity.id}`);
     await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
     await shot("05-identity-overview");
-    await page.getByRole("tab", { name: "Edit" }).click();
+    await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();
     await shot("06-identity-edit");
     await page.getByRole("button", { name: "Delete identity" }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();

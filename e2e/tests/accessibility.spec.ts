@@ -34,7 +34,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.getByRole("tab", { name: "Edit" }).click();
+      await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();
       await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -30,7 +30,7 @@ test("edits an identity's name and metadata", async ({ signedIn: page, service, 
   const id = seededIdentity.identity.id;
   const newName = uniqueName("renamed");
   await page.goto(`/identities/${id}`);
-  await page.getByRole("tab", { name: "Edit" }).click();
+  await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();
 
   await page.getByLabel("Name", { exact: true }).fill(newName);
   await page.getByRole("button", { name: "Add metadata" }).click();
@@ -49,10 +49,11 @@ test("edits an identity's name and metadata", async ({ signedIn: page, service, 
 
 test("shows the reason when a field is refused", async ({ signedIn: page, seededIdentity }) => {
   await page.goto(`/identities/${seededIdentity.identity.id}`);
-  await page.getByRole("tab", { name: "Edit" }).click();
+  await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();
   await page.getByLabel("Name", { exact: true }).fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText(/name is required/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/edit$/);
 });
 
 test("deletes an identity only after confirmation", async ({ signedIn: page, service, seededIdentity }) => {
@@ -64,12 +65,12 @@ test("deletes an identity only after confirmation", async ({ signedIn: page, ser
   await expect(confirm).toContainText(name);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
-  expect((await service(endpoints["identities.get"], { params: { identityId: id } })).identity.id).toBe(id);
+  expect((await service(endpoints["identities.get"], { params: { identityId: id } })).identity.identityId).toBe(id);
 
   await page.getByRole("button", { name: "Delete identity" }).click();
-  const textbox = confirm.getByRole("textbox");
-  if (await textbox.count()) await textbox.fill(name);
-  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(confirm.getByRole("button", { name: "Delete", exact: true })).toBeDisabled();
+  await confirm.getByRole("textbox", { name: `Type ${name} to confirm` }).fill(name);
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
 
   await expect(page).toHaveURL(/\/identities$/);
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);

@@ -33,7 +33,7 @@ test("after signing out the API refuses the old session", async ({ signedIn: pag
   await page.goto("/identities");
   await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
 
-  await page.getByRole("button", { name: /account|admin/i }).click();
+  await page.getByRole("button", { name: "Account: admin" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 
