@@ -1,10 +1,10 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import { errorNames } from "@keyhold/contract";
+import { errorNames, newRequestId } from "@keyhold/contract";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import { generateReqId, HttpError } from "./errors.ts";
+import { HttpError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
 import { registerCsrfGuard } from "./plugins/csrf.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
@@ -39,7 +39,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const loggerInstance: FastifyBaseLogger = overrides.logger ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance,
-    genReqId: generateReqId,
+    genReqId: newRequestId,
     // Infisical's request ids are ours to make; a browser-sent header is not trusted.
     requestIdHeader: false,
     onProtoPoisoning: "error",

@@ -1,15 +1,5 @@
-import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import { type ErrorBody, errorNames, type ValidationIssue } from "@keyhold/contract";
-
-const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** Request ids as Infisical writes them: "req-" and 14 letters or digits. */
-export function generateReqId(): string {
-  let id = "req-";
-  for (let i = 0; i < 14; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return id;
-}
 
 /** An error whose status, name and message are safe to show to the browser. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildPath, PathParamError, pathParamNames, routePattern } from "./endpoint.ts";
-import { endpointList, endpoints } from "./index.ts";
+import { endpointList, endpoints, newRequestId } from "./index.ts";
 
 describe("buildPath", () => {
   it("fills parameters in order", () => {
@@ -89,5 +89,13 @@ describe("schemas", () => {
   it("refuses reserved role slugs", () => {
     const result = endpoints["projectRoles.create"].body.safeParse({ slug: "admin", name: "x", permissions: [] });
     expect(result.success).toBe(false);
+  });
+});
+
+describe("newRequestId", () => {
+  it("writes req- and 14 letters or digits, different each time", () => {
+    const ids = Array.from({ length: 200 }, () => newRequestId());
+    for (const id of ids) expect(id).toMatch(/^req-[A-Za-z0-9]{14}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -40,3 +40,17 @@ export const errorNames = {
   gatewayTimeout: "GatewayTimeout",
   unsupportedMediaType: "UnsupportedMediaType",
 } as const;
+
+const REQUEST_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A request id as Infisical writes them: "req-" and 14 random letters or digits. */
+export function newRequestId(): string {
+  let id = "req-";
+  while (id.length < 18) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
+      // 248 = 4 × 62: dropping larger bytes keeps every character equally likely.
+      if (byte < 248 && id.length < 18) id += REQUEST_ID_ALPHABET[byte % 62];
+    }
+  }
+  return id;
+}

@@ -1,3 +1,4 @@
+import { newRequestId } from "@keyhold/contract";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
@@ -9,7 +10,6 @@ import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityService } from "./domain/identity-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
-import { generateRequestId } from "./lib/request-id.ts";
 import { loadRootKey } from "./lib/root-key.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/error-handler.ts";
@@ -61,7 +61,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     // Typed as Fastify's base logger so the instance is a plain FastifyInstance.
     loggerInstance: logger as FastifyBaseLogger,
     // The id is logged as `reqId` (Fastify's default label) and returned in every error body.
-    genReqId: generateRequestId,
+    genReqId: newRequestId,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
   });
