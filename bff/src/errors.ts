@@ -51,7 +51,7 @@ export function errorNameForStatus(status: number): string {
     case 404:
       return errorNames.notFound;
     case 413:
-      return "PayloadTooLarge";
+      return errorNames.payloadTooLarge;
     case 415:
       return errorNames.unsupportedMediaType;
     case 422:

@@ -39,6 +39,7 @@ export const errorNames = {
   badGateway: "BadGateway",
   gatewayTimeout: "GatewayTimeout",
   unsupportedMediaType: "UnsupportedMediaType",
+  payloadTooLarge: "PayloadTooLarge",
 } as const;
 
 const REQUEST_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

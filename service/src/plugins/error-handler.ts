@@ -3,7 +3,6 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, ValidationError } from "../domain/errors.ts";
 
 /** Not in the contract's list: Fastify's own body-size refusal. */
-const PAYLOAD_TOO_LARGE = "PayloadTooLarge";
 
 /** Our wording for the client errors Fastify raises before a handler runs. */
 const fastifyClientErrors: Record<string, { error: string; message: string }> = {
@@ -11,7 +10,7 @@ const fastifyClientErrors: Record<string, { error: string; message: string }> = 
     error: errorNames.unsupportedMediaType,
     message: "Unsupported content type: send request bodies as application/json",
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { error: PAYLOAD_TOO_LARGE, message: "The request body is too large" },
+  FST_ERR_CTP_BODY_TOO_LARGE: { error: errorNames.payloadTooLarge, message: "The request body is too large" },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     error: errorNames.badRequest,
     message: "The request body is not valid JSON, or it holds a forbidden key such as __proto__",
