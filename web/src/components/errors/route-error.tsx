@@ -1,10 +1,8 @@
-import { FileQuestion } from "lucide-react";
-import { isRouteErrorResponse, Link, Navigate, useLocation, useRevalidator, useRouteError } from "react-router";
-import { buttonVariants } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { isRouteErrorResponse, Navigate, useLocation, useRevalidator, useRouteError } from "react-router";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-error";
 import { ErrorPanel } from "./error-panel";
+import { NotFound } from "./not-found";
 
 /** The error element of every route branch: sign-in on 401, not-found on 404, a retryable panel otherwise. */
 export function RouteError() {
@@ -16,21 +14,7 @@ export function RouteError() {
     return <Navigate to={paths.signIn.href(location.pathname + location.search)} replace />;
   }
   if (isApiError(error, 404) || (isRouteErrorResponse(error) && error.status === 404)) {
-    return (
-      <div className="grid gap-6">
-        <h1 className="text-xl font-semibold tracking-tight">Not found</h1>
-        <EmptyState
-          icon={FileQuestion}
-          title="This page does not exist"
-          description="It may have been deleted, or the link is wrong."
-          action={
-            <Link to={paths.identities.href()} className={buttonVariants({ size: "sm" })}>
-              Go to identities
-            </Link>
-          }
-        />
-      </div>
-    );
+    return <NotFound title="This page does not exist" description="It may have been deleted, or the link is wrong." />;
   }
   return (
     <div className="grid gap-6">
