@@ -23,10 +23,12 @@ step "system packages"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
-if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || { echo "could not install: ${need[*]}"; exit 1; }; fi
+# Without the tools nothing can run: report the failure in the summary's form and stop.
+give_up() { echo "$1"; node "$ROOT/.ci/summary.mjs" "$out" "$2"; exit 1; }
+if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || give_up "could not install: ${need[*]}" "system packages"; fi
 
 step "dependencies"
-install_deps || { echo "dependency install failed"; exit 1; }
+install_deps || give_up "dependency install failed" "dependencies"
 
 # A throwaway PostgreSQL for the service suite; stopped on exit.
 step "throwaway PostgreSQL"
