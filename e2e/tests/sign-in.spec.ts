@@ -1,5 +1,5 @@
-import { CSRF_HEADER, CSRF_VALUE } from "@keyhold/contract";
-import { expect, test } from "../support/fixtures.ts";
+import { CSRF_HEADER, CSRF_VALUE, endpoints } from "@keyhold/contract";
+import { expect, test, uniqueName } from "../support/fixtures.ts";
 
 test("signs in with the admin token and lands on the identities list", async ({ page, adminToken }) => {
   await page.goto("/");
@@ -42,4 +42,30 @@ test("after signing out the API refuses the old session", async ({ signedIn: pag
   });
   expect(response.status()).toBe(401);
   expect((await response.json()).statusCode).toBe(401);
+});
+
+test("says why a valid token without the rights to use the console cannot sign in", async ({
+  page,
+  service,
+  session,
+}) => {
+  const { identity } = await service(endpoints["identities.create"], {
+    body: { name: uniqueName("no-access"), organizationId: session.organization.id, role: "no-access" },
+  });
+  try {
+    await service(endpoints["tokenAuth.attach"], { params: { identityId: identity.id }, body: {} });
+    const { accessToken } = await service(endpoints["tokenAuth.createToken"], {
+      params: { identityId: identity.id },
+      body: {},
+    });
+
+    await page.goto("/sign-in");
+    await page.getByLabel("Access token").fill(accessToken);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page.getByRole("alert")).toContainText("member or admin organization role");
+    await expect(page).toHaveURL(/\/sign-in/);
+  } finally {
+    await service(endpoints["identities.delete"], { params: { identityId: identity.id } });
+  }
 });

@@ -92,6 +92,33 @@ describe("POST /bff/login", () => {
     expect(res.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("explains a valid token whose identity may not read identities (403 PermissionDenied)", async () => {
+    upstream.respond(() => ({
+      status: 403,
+      body: { reqId: "req-x", statusCode: 403, message: "no", error: errorNames.permissionDenied },
+    }));
+    const res = await login({ accessToken: fakeAccessToken() });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({
+      error: errorNames.permissionDenied,
+      message: /member or admin organization role/,
+    });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("passes on why the upstream forbids a token (403 ForbiddenError)", async () => {
+    upstream.respond(() => ({
+      status: 403,
+      body: { reqId: "req-x", statusCode: 403, message: "Not from this address", error: errorNames.forbidden },
+    }));
+    const res = await login({ accessToken: fakeAccessToken() });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({
+      error: errorNames.forbidden,
+      message: /refused this access token: Not from this address/,
+    });
+  });
+
   it("answers the client-secret form 400 for now", async () => {
     const res = await login({ clientId: "id", clientSecret: "secret" });
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { BffLoginBodySchema, bffPaths, buildPath, endpoints, errorNames } from "@keyhold/contract";
+import { BffLoginBodySchema, bffPaths, buildPath, ErrorBodySchema, endpoints, errorNames } from "@keyhold/contract";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import type { Config } from "../config.ts";
@@ -15,6 +15,8 @@ export interface BffRouteDeps {
 }
 
 const TOKEN_NOT_ACCEPTED = "The access token was not accepted. Check that it is complete and still valid.";
+const CANNOT_READ_ITSELF =
+  "The access token is valid, but its identity may not read identities in its organization, so it cannot use the console. Give it the member or admin organization role.";
 const identityGet = endpoints["identities.get"];
 
 function parseJson(text: string): unknown {
@@ -22,6 +24,22 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A 403 at sign-in means a live token that may not be used here: tell the person why.
+ * A 403 TokenError (expired or forged JWT) falls through to "not accepted".
+ */
+function refusedByUpstream(text: string): void {
+  const body = ErrorBodySchema.safeParse(parseJson(text));
+  if (!body.success) return;
+  const { error, message } = body.data;
+  if (error === errorNames.permissionDenied || error === errorNames.permissionBoundary) {
+    throw new HttpError(403, errorNames.permissionDenied, CANNOT_READ_ITSELF);
+  }
+  if (error === errorNames.forbidden && typeof message === "string") {
+    throw new HttpError(403, errorNames.forbidden, `The secrets service refused this access token: ${message}`);
   }
 }
 
@@ -42,6 +60,7 @@ async function identify(
 
   const pathAndQuery = buildPath(identityGet.path, params.data);
   const response = await callUpstream(upstream, { method: identityGet.method, pathAndQuery, accessToken }, log);
+  if (response.status === 403) refusedByUpstream(response.text);
   if ([401, 403, 404].includes(response.status)) throw unauthorized(TOKEN_NOT_ACCEPTED);
   if (response.status !== 200) {
     throw badGateway(`The secrets service could not confirm the identity (HTTP ${response.status}). Try again.`);

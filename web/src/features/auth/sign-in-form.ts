@@ -13,5 +13,7 @@ export function signInErrorMessage(error: unknown): string {
     return "That access token was not accepted. Check that it is complete and has not expired or been revoked.";
   }
   if (isApiError(error, 429)) return "Too many sign-in attempts. Wait a minute, then try again.";
+  // The BFF says why a live token may not sign in (its role, its trusted IPs).
+  if (isApiError(error, 403)) return error.message;
   return errorSummary(error, "Could not sign in");
 }
