@@ -24,6 +24,16 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every page of every test fails on a Content-Security-Policy violation: the console
+  // must work under the BFF's strict policy, not merely render.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, "Content-Security-Policy violations").toEqual([]);
+  },
   adminToken: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring
     async ({}, use) => {

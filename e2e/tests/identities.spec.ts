@@ -78,3 +78,39 @@ test("deletes an identity only after confirmation", async ({ signedIn: page, ser
   expect(error).toBeInstanceOf(ServiceError);
   expect((error as ServiceError).status).toBe(404);
 });
+
+test("creates an identity with the keyboard alone", async ({ signedIn: page, service }) => {
+  const name = uniqueName("keyboard");
+  await page.goto("/identities");
+  await page.getByRole("button", { name: "Create identity" }).first().focus();
+  await page.keyboard.press("Enter");
+
+  const dialog = page.getByRole("dialog", { name: "Create identity" });
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const id = page.url().split("/").pop() ?? "";
+  await service(endpoints["identities.delete"], { params: { identityId: id } });
+});
+
+test("closes the create dialog with Escape without creating anything", async ({ signedIn: page, service, session }) => {
+  const name = uniqueName("escaped");
+  await page.goto("/identities");
+  await page.getByRole("button", { name: "Create identity" }).first().click();
+  await page.getByRole("dialog", { name: "Create identity" }).getByLabel("Name").fill(name);
+  await page.keyboard.press("Escape");
+
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Create identity" }).first()).toBeFocused();
+  const { identities } = await service(endpoints["identities.list"], { query: { orgId: session.organization.id } });
+  expect(identities.map((m) => m.identity.name)).not.toContain(name);
+});
+
+test("shows a not-found page for an identity that does not exist", async ({ signedIn: page }) => {
+  await page.goto("/identities/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("This page does not exist")).toBeVisible();
+  await page.getByRole("link", { name: "Go to identities" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
+});
