@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is needed (pnpm, workspace dependencies, Debian's Chromium and
-# PostgreSQL when missing) and runs every check and test suite: typecheck, lint,
+# Installs what is needed (pnpm, workspace dependencies, Debian's Chromium,
+# PostgreSQL and Redis when missing) and runs every check and test suite: typecheck, lint,
 # unit and integration tests (the service against SQLite and a throwaway
 # PostgreSQL), the console build and the Playwright suites in Chromium.
 # Ends with one line: "N passed, N failed".
@@ -23,6 +23,7 @@ step "system packages"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
+command -v redis-server >/dev/null || need+=(redis-server)
 # Without the tools nothing can run: report the failure in the summary's form and stop.
 give_up() { echo "$1"; node "$ROOT/.ci/summary.mjs" "$out" "$2"; exit 1; }
 if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || give_up "could not install: ${need[*]}" "system packages"; fi
@@ -30,16 +31,14 @@ if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || give_up "could not in
 step "dependencies"
 install_deps || give_up "dependency install failed" "dependencies"
 
-# A throwaway PostgreSQL for the service suite; stopped on exit.
-step "throwaway PostgreSQL"
-pg_stop() { :; }
+# A throwaway PostgreSQL for the service suite and a Redis for the BFF's session
+# store; both stopped on exit.
+step "throwaway PostgreSQL and Redis"
 source "$ROOT/scripts/postgres.sh"
-if pg_start; then
-  export KEYHOLD_TEST_DATABASE_URL=$PG_URL
-  trap pg_stop EXIT
-else
-  failed_steps+=("postgres")
-fi
+source "$ROOT/scripts/redis.sh"
+trap 'pg_stop; redis_stop' EXIT
+if pg_start; then export KEYHOLD_TEST_DATABASE_URL=$PG_URL; else failed_steps+=("postgres"); fi
+if redis_start; then export KEYHOLD_TEST_REDIS_URL=$REDIS_TEST_URL; else failed_steps+=("redis"); fi
 
 run_step "typecheck" pnpm -r --if-present run typecheck
 run_step "lint" bash -c 'pnpm exec eslint . --max-warnings=0 && pnpm exec biome ci .'

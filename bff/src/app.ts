@@ -12,15 +12,17 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
 import { registerForwarding } from "./routes/forward.ts";
+import { RedisSessionStore } from "./session/redis-store.ts";
 import { Sessions } from "./session/sessions.ts";
 import { type Clock, MemorySessionStore, type SessionStore } from "./session/store.ts";
 
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
 export type { Clock, Session, SessionStore } from "./session/store.ts";
+export { RedisSessionStore } from "./session/redis-store.ts";
 export { MemorySessionStore } from "./session/store.ts";
 
-/** Seams for tests and for the later Redis store; production passes none of them. */
+/** Seams for tests; production passes none of them. */
 export interface AppOverrides {
   clock?: Clock;
   sessionStore?: SessionStore;
@@ -29,14 +31,16 @@ export interface AppOverrides {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const clock = overrides.clock ?? Date.now;
-  const sessions = new Sessions(
-    overrides.sessionStore ?? new MemorySessionStore(clock),
-    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
-    clock,
-  );
+  const loggerInstance: FastifyBaseLogger = overrides.logger ?? createLogger(config.logLevel);
+  // Sessions live in Redis when REDIS_URL is set, so that several BFFs can share them.
+  const store: SessionStore =
+    overrides.sessionStore ??
+    (config.redisUrl
+      ? RedisSessionStore.connect(config.redisUrl, loggerInstance, clock)
+      : new MemorySessionStore(clock));
+  const sessions = new Sessions(store, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }, clock);
   const upstream = { origin: config.upstreamOrigin, timeoutMs: config.upstreamTimeoutMs };
 
-  const loggerInstance: FastifyBaseLogger = overrides.logger ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance,
     genReqId: newRequestId,
@@ -46,6 +50,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     onConstructorPoisoning: "error",
   });
 
+  app.addHook("onClose", async () => {
+    await store.close?.();
+  });
   registerCsrfGuard(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);

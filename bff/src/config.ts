@@ -17,7 +17,11 @@ const EnvSchema = z.object({
       return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
     }, "must be an origin such as https://secrets.example.com (no path, query or credentials)")
     .transform((u) => new URL(u).origin),
-  REDIS_URL: z.string().trim().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional(),
   KEYHOLD_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   KEYHOLD_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(15),
   KEYHOLD_SESSION_ABSOLUTE_MINUTES: z.coerce

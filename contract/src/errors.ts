@@ -40,6 +40,7 @@ export const errorNames = {
   gatewayTimeout: "GatewayTimeout",
   unsupportedMediaType: "UnsupportedMediaType",
   payloadTooLarge: "PayloadTooLarge",
+  serviceUnavailable: "ServiceUnavailable",
 } as const;
 
 const REQUEST_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -18,6 +18,8 @@ export interface SessionStore {
   get(id: string): Promise<Session | undefined>;
   set(session: Session, expiresAt: number): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Releases connections when the app closes. */
+  close?(): Promise<void>;
 }
 
 export type Clock = () => number;

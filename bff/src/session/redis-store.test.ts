@@ -1,0 +1,157 @@
+import { createHash } from "node:crypto";
+import { createServer } from "node:net";
+import { errorNames } from "@keyhold/contract";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
+import { type RecordingUpstream, startRecordingUpstream } from "../test/recording-upstream.ts";
+import { fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
+import { RedisSessionStore } from "./redis-store.ts";
+import type { Session } from "./store.ts";
+
+// A real Redis, started by the test command; without one these suites are skipped.
+const redisUrl = process.env.KEYHOLD_TEST_REDIS_URL;
+if (!redisUrl) console.warn("[keyhold/bff] KEYHOLD_TEST_REDIS_URL is not set: the Redis session suites are skipped.");
+const silent = pino({ level: "silent" });
+
+const redisKey = (id: string) => `keyhold:session:${createHash("sha256").update(id).digest("hex")}`;
+
+function sampleSession(id: string): Session {
+  return {
+    id,
+    accessToken: fakeAccessToken(),
+    identity: { id: IDENTITY_ID, name: "admin", role: "admin" },
+    orgId: ORG_ID,
+    createdAt: Date.now(),
+    lastUsedAt: Date.now(),
+  };
+}
+
+describe.skipIf(!redisUrl)("RedisSessionStore", () => {
+  let redis: Redis;
+  let store: RedisSessionStore;
+  beforeAll(() => {
+    redis = new Redis(redisUrl ?? "");
+    store = RedisSessionStore.connect(redisUrl ?? "", silent);
+  });
+  afterAll(async () => {
+    await store.close();
+    await redis.quit();
+  });
+
+  it("stores, reads back and deletes a session", async () => {
+    const session = sampleSession(`s-${Date.now()}-roundtrip`);
+    await store.set(session, Date.now() + 60_000);
+    expect(await store.get(session.id)).toEqual(session);
+    await store.delete(session.id);
+    expect(await store.get(session.id)).toBeUndefined();
+  });
+
+  it("lets Redis expire a session when it ends", async () => {
+    const session = sampleSession(`s-${Date.now()}-expiring`);
+    await store.set(session, Date.now() + 150);
+    expect(await store.get(session.id)).toEqual(session);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await store.get(session.id)).toBeUndefined();
+  });
+
+  it("keys sessions by a hash, so Redis never holds a usable cookie value as a key", async () => {
+    const session = sampleSession(`s-${Date.now()}-hashed`);
+    await store.set(session, Date.now() + 60_000);
+    const keys = await redis.keys("keyhold:session:*");
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.some((k) => k.includes(session.id))).toBe(false);
+    expect(keys.every((k) => /^keyhold:session:[0-9a-f]{64}$/.test(k))).toBe(true);
+    await store.delete(session.id);
+  });
+
+  it("stores the session encrypted: Redis holds neither the token nor the identity in readable form", async () => {
+    const session = sampleSession(`s-${Date.now()}-sealed`);
+    await store.set(session, Date.now() + 60_000);
+    const raw = (await redis.get(redisKey(session.id))) ?? "";
+    expect(raw.length).toBeGreaterThan(40);
+    expect(raw).not.toContain(session.accessToken);
+    expect(raw).not.toContain(IDENTITY_ID);
+    expect(Buffer.from(raw, "base64").toString("latin1")).not.toContain("admin");
+    await store.delete(session.id);
+  });
+
+  it("refuses a value sealed for another session id (swapped in Redis)", async () => {
+    const mine = sampleSession(`s-${Date.now()}-mine`);
+    const theirs = sampleSession(`s-${Date.now()}-theirs`);
+    await store.set(mine, Date.now() + 60_000);
+    await store.set(theirs, Date.now() + 60_000);
+    await redis.set(redisKey(mine.id), (await redis.get(redisKey(theirs.id))) ?? "", "PX", 60_000);
+    expect(await store.get(mine.id)).toBeUndefined();
+    expect(await store.get(theirs.id)).toEqual(theirs);
+  });
+
+  it("ignores a stored value that is not a session", async () => {
+    const session = sampleSession(`s-${Date.now()}-garbled`);
+    await store.set(session, Date.now() + 60_000);
+    expect(await redis.exists(redisKey(session.id))).toBe(1);
+    await redis.set(redisKey(session.id), "{not json", "PX", 60_000);
+    expect(await store.get(session.id)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!redisUrl)("BFF instances sharing Redis", () => {
+  let upstream: RecordingUpstream;
+  let a: TestBff;
+  let b: TestBff;
+  beforeAll(async () => {
+    upstream = await startRecordingUpstream(() => ({ status: 200, body: { identity: membership() } }));
+  });
+  afterAll(() => upstream.close());
+  beforeEach(async () => {
+    const config = testConfig({ upstreamOrigin: upstream.origin, redisUrl });
+    [a, b] = await Promise.all([startBff(config), startBff(config)]);
+  });
+  afterEach(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("a session started on one instance works on another, and signing out on either ends it", async () => {
+    const { cookie } = await logIn(a, fakeAccessToken());
+    const onB = await b.send({ path: "/bff/session", headers: { ...CSRF, cookie } });
+    expect(onB.status).toBe(200);
+    expect(onB.json).toMatchObject({ identity: { id: IDENTITY_ID }, organization: { id: ORG_ID } });
+
+    const out = await b.send({ method: "POST", path: "/bff/logout", headers: { ...CSRF, cookie } });
+    expect(out.status).toBe(204);
+    const onA = await a.send({ path: "/bff/session", headers: { ...CSRF, cookie } });
+    expect(onA.status).toBe(401);
+  });
+});
+
+describe("a Redis that cannot be reached", () => {
+  let bff: TestBff;
+  let upstream: RecordingUpstream;
+  beforeAll(async () => {
+    upstream = await startRecordingUpstream(() => ({ status: 200, body: { identity: membership() } }));
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === "object" && address ? address.port : 1));
+      });
+    });
+    bff = await startBff(testConfig({ upstreamOrigin: upstream.origin, redisUrl: `redis://127.0.0.1:${closedPort}` }));
+  });
+  afterAll(async () => {
+    await bff.close();
+    await upstream.close();
+  });
+
+  it("answers 503 in the error envelope instead of failing open or crashing", async () => {
+    const res = await bff.send({
+      method: "POST",
+      path: "/bff/login",
+      headers: { ...CSRF, "content-type": "application/json" },
+      body: JSON.stringify({ accessToken: fakeAccessToken() }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ statusCode: 503, error: errorNames.serviceUnavailable, message: /Sessions/ });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+});
