@@ -22,7 +22,8 @@ export async function insertTokenAuth(
     accessTokenTrustedIps: StoredTrustedIp[];
   },
   now: string,
-): Promise<TokenAuthRow> {
+): Promise<TokenAuthRow | undefined> {
+  // One token auth per identity: a concurrent second attach inserts nothing instead of failing.
   return db
     .insertInto("identity_token_auths")
     .values({
@@ -36,8 +37,9 @@ export async function insertTokenAuth(
       created_at: now,
       updated_at: now,
     })
+    .onConflict((oc) => oc.column("identity_id").doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 export async function deleteTokenAuth(db: Kysely<Database>, identityId: string): Promise<TokenAuthRow | undefined> {

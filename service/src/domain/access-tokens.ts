@@ -92,9 +92,13 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
   }
 
   return {
-    async issue(input: IssueTokenInput): Promise<{ accessToken: string; row: AccessTokenRow }> {
+    /** Inserts the token's row (in `executor`, a transaction when given) and signs the JWT. */
+    async issue(
+      input: IssueTokenInput,
+      executor: Kysely<Database> = db,
+    ): Promise<{ accessToken: string; row: AccessTokenRow }> {
       const now = nowIso();
-      const row = await insertAccessToken(db, {
+      const row = await insertAccessToken(executor, {
         id: randomUUID(),
         identity_id: input.identityId,
         name: input.name,

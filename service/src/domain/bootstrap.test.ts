@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { endpoints } from "@keyhold/contract";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
 import { writeFreshAdminToken } from "../cli/admin-token.ts";
-import { describeEachDatabase, startService } from "../test/harness.ts";
+import { loadConfig } from "../config.ts";
+import { createPgDatabase, describeEachDatabase, startService } from "../test/harness.ts";
 
 describeEachDatabase("bootstrap", (kind) => {
   it("writes a working 0600 admin token and logs its path, never the token", async () => {
@@ -66,6 +70,36 @@ describeEachDatabase("bootstrap", (kind) => {
       expect(res.status).toBe(200);
     } finally {
       await svc.close();
+    }
+  });
+
+  it("creates a missing data dir, and leaves the database empty when the token file cannot be written", async () => {
+    // The root key comes from the environment, so nothing else creates the data dir first.
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "keyhold-bootstrap-"));
+    const pgDb = kind === "postgres" ? await createPgDatabase() : undefined;
+    const dataDir = path.join(parent, "nested", "data");
+    const config = loadConfig({
+      KEYHOLD_DATA_DIR: dataDir,
+      DATABASE_URL: pgDb?.url,
+      KEYHOLD_ROOT_KEY: randomBytes(32).toString("base64"),
+      LOG_LEVEL: "silent",
+    });
+    try {
+      // A directory where the token file belongs makes the write fail.
+      fs.mkdirSync(path.join(dataDir, "admin-token"), { recursive: true });
+      await expect(buildApp({ config })).rejects.toThrow();
+
+      fs.rmSync(path.join(dataDir, "admin-token"), { recursive: true });
+      const app = await buildApp({ config });
+      try {
+        expect(app.keyhold.bootstrapToken).toBeTruthy();
+        expect(app.keyhold.bootstrapToken).toBe(fs.readFileSync(path.join(dataDir, "admin-token"), "utf8"));
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await pgDb?.drop();
+      fs.rmSync(parent, { recursive: true, force: true });
     }
   });
 });

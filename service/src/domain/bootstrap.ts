@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { ALLOW_ALL_IPS, DEFAULT_TOKEN_TTL } from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
@@ -6,7 +7,7 @@ import { insertIdentity } from "../data/identities.ts";
 import { findInstance, type InstanceRecord, insertInstance, insertOrganization } from "../data/organizations.ts";
 import { findTokenAuth, insertTokenAuth } from "../data/token-auths.ts";
 import type { Database } from "../db/schema.ts";
-import { writeSecretFile } from "../lib/files.ts";
+import { ensureDataDir, writeSecretFile } from "../lib/files.ts";
 import { nowIso } from "../lib/time.ts";
 import { parseTrustedIp } from "../lib/trusted-ips.ts";
 import { type AccessTokenService, TOKEN_AUTH_METHOD } from "./access-tokens.ts";
@@ -16,24 +17,41 @@ export interface BootstrapResult extends InstanceRecord {
   bootstrapToken: string | null;
 }
 
-/** Issues a fresh token for the admin identity and writes it, alone, to a 0600 file. */
+/** Issues a token for the admin identity in `trx` and writes it, alone, to a 0600 file. */
+async function writeAdminToken(
+  trx: Kysely<Database>,
+  accessTokens: AccessTokenService,
+  adminIdentityId: string,
+  file: string,
+): Promise<string> {
+  const config = await findTokenAuth(trx, adminIdentityId);
+  if (!config) throw new Error("The admin identity has no token auth attached, so no admin token can be issued");
+  const { accessToken } = await accessTokens.issue(
+    {
+      identityId: adminIdentityId,
+      authMethod: TOKEN_AUTH_METHOD,
+      name: "admin-token",
+      accessTokenTTL: config.access_token_ttl,
+      accessTokenMaxTTL: config.access_token_max_ttl,
+      accessTokenNumUsesLimit: config.access_token_num_uses_limit,
+    },
+    trx,
+  );
+  writeSecretFile(file, accessToken);
+  return accessToken;
+}
+
+/**
+ * Issues a fresh admin token into `file`. Row and file go together: when the file cannot
+ * be written, the token's row is rolled back.
+ */
 export async function issueAdminToken(
   deps: { db: Kysely<Database>; accessTokens: AccessTokenService },
   adminIdentityId: string,
   file: string,
 ): Promise<string> {
-  const config = await findTokenAuth(deps.db, adminIdentityId);
-  if (!config) throw new Error("The admin identity has no token auth attached, so no admin token can be issued");
-  const { accessToken } = await deps.accessTokens.issue({
-    identityId: adminIdentityId,
-    authMethod: TOKEN_AUTH_METHOD,
-    name: "admin-token",
-    accessTokenTTL: config.access_token_ttl,
-    accessTokenMaxTTL: config.access_token_max_ttl,
-    accessTokenNumUsesLimit: config.access_token_num_uses_limit,
-  });
-  writeSecretFile(file, accessToken);
-  return accessToken;
+  ensureDataDir(path.dirname(file));
+  return deps.db.transaction().execute((trx) => writeAdminToken(trx, deps.accessTokens, adminIdentityId, file));
 }
 
 /**
@@ -49,7 +67,10 @@ export async function bootstrap(
 
   const record: InstanceRecord = { orgId: randomUUID(), adminIdentityId: randomUUID() };
   const now = nowIso();
-  await deps.db.transaction().execute(async (trx) => {
+  ensureDataDir(path.dirname(adminTokenFile));
+  // Set-up and the admin token commit together: a token file that cannot be written
+  // leaves the database empty, so the next start sets up again instead of running tokenless.
+  const bootstrapToken = await deps.db.transaction().execute(async (trx) => {
     await insertOrganization(trx, { id: record.orgId, name: "Keyhold", slug: "keyhold" }, now);
     await insertIdentity(
       trx,
@@ -69,9 +90,9 @@ export async function bootstrap(
       now,
     );
     await insertInstance(trx, record, now);
+    return writeAdminToken(trx, deps.accessTokens, record.adminIdentityId, adminTokenFile);
   });
 
-  const bootstrapToken = await issueAdminToken(deps, record.adminIdentityId, adminTokenFile);
   deps.logger.info(
     { adminTokenFile, orgId: record.orgId, adminIdentityId: record.adminIdentityId },
     "Empty database set up: an admin access token was written to the admin token file",

@@ -101,6 +101,10 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
       assertOrgPermission(actor.ability, "edit", "identity");
       const found = await requireMembership(actor, identityId);
       const role = input.role === undefined ? undefined : parseOrgRole(input.role);
+      // An identity may not change its own role: the last admin could otherwise lock everyone out.
+      if (role !== undefined && role !== found.membership.role && identityId === actor.identityId) {
+        throw new BadRequestError("You cannot change the organization role of the identity you are signed in as");
+      }
       if (role !== undefined && role !== found.membership.role) {
         assertWithinBoundary(actor.ability, found.membership.role, "grant-privileges");
         assertWithinBoundary(actor.ability, role, "grant-privileges");
@@ -117,6 +121,9 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
     async delete(actor: Actor, identityId: string): Promise<IdentityWithAuthMethods> {
       assertOrgPermission(actor.ability, "delete", "identity");
       const found = await requireMembership(actor, identityId);
+      if (identityId === actor.identityId) {
+        throw new BadRequestError("You cannot delete the identity you are signed in as");
+      }
       if (found.identity.has_delete_protection === 1) {
         throw new BadRequestError("This identity has delete protection; turn it off before deleting the identity");
       }

@@ -45,9 +45,6 @@ export function createTokenAuthService(deps: {
       await identities.requireMembership(actor, identityId);
       checkTokenLifetime(input.accessTokenTTL, input.accessTokenMaxTTL);
       const trustedIps = parseTrustedIps(input.accessTokenTrustedIps);
-      if (await findTokenAuth(db, identityId)) {
-        throw new BadRequestError("Token auth is already attached to this identity");
-      }
       const row = await insertTokenAuth(
         db,
         {
@@ -60,6 +57,7 @@ export function createTokenAuthService(deps: {
         },
         nowIso(),
       );
+      if (!row) throw new BadRequestError("Token auth is already attached to this identity");
       return toTokenAuth(row);
     },
 
@@ -68,6 +66,11 @@ export function createTokenAuthService(deps: {
       assertOrgPermission(actor.ability, "edit", "identity");
       const target = await identities.requireMembership(actor, identityId);
       assertWithinBoundary(actor.ability, target.membership.role, "revoke-auth");
+      if (identityId === actor.identityId) {
+        throw new BadRequestError(
+          "You cannot remove the auth method of the identity you are signed in as; another admin can do it",
+        );
+      }
       const deleted = await db.transaction().execute(async (trx) => {
         const config = await deleteTokenAuth(trx, identityId);
         if (config) await deleteTokensOfAuthMethod(trx, identityId, TOKEN_AUTH_METHOD);

@@ -11,6 +11,24 @@ describe("trusted IPs", () => {
     }
   });
 
+  it("stores an IPv4-mapped IPv6 block as the IPv4 block it covers", () => {
+    const range = parseTrustedIp("::ffff:10.0.0.0/104");
+    expect(range).toEqual({ ipAddress: "10.0.0.0", type: "ipv4", prefix: 8 });
+    expect(
+      isIpTrusted(
+        "10.1.2.3",
+        [range].filter((r) => !!r),
+      ),
+    ).toBe(true);
+    expect(
+      isIpTrusted(
+        "11.0.0.1",
+        [range].filter((r) => !!r),
+      ),
+    ).toBe(false);
+    expect(parseTrustedIp("::ffff:0.0.0.0/95")).toBeUndefined();
+  });
+
   it("matches IPv4 callers, including IPv4-mapped IPv6 ones, and IPv6 callers", () => {
     const ranges = [parseTrustedIp("10.0.0.0/8"), parseTrustedIp("2001:db8::/32")].filter((r) => !!r);
     expect(isIpTrusted("10.20.30.40", ranges)).toBe(true);

@@ -11,6 +11,12 @@ export function parseTrustedIp(entry: string): StoredTrustedIp | undefined {
   if (text.includes("/")) {
     if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text) && !ipaddr.IPv6.isValidCIDR(text)) return undefined;
     const [address, prefix] = ipaddr.parseCIDR(text);
+    // An IPv4-mapped IPv6 block (::ffff:10.0.0.0/104) is stored as the IPv4 block it covers.
+    if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+      if (prefix < 96) return undefined;
+      const v4 = (address as ipaddr.IPv6).toIPv4Address();
+      return { ipAddress: v4.toString(), type: "ipv4", prefix: prefix - 96 };
+    }
     return { ipAddress: address.toString(), type: address.kind(), prefix };
   }
   if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;

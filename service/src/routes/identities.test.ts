@@ -197,6 +197,23 @@ describeEachDatabase("identities", (kind) => {
   });
 
   describe("permissions", () => {
+    it("refuses to change the role of, or delete, the identity making the request", async () => {
+      const self = { params: { identityId: svc.info.adminIdentityId } };
+      const demote = await svc.endpoint("identities.update", { ...self, body: { role: "no-access" } });
+      expect(demote.status).toBe(400);
+      expect(ErrorBodySchema.parse(demote.body).message).toMatch(/signed in as/);
+
+      // Delete protection can come off, but the identity still cannot delete itself.
+      const unprotect = await svc.endpoint("identities.update", { ...self, body: { hasDeleteProtection: false } });
+      expect(unprotect.status).toBe(200);
+      const remove = await svc.endpoint("identities.delete", self);
+      expect(remove.status).toBe(400);
+      await svc.endpoint("identities.update", { ...self, body: { hasDeleteProtection: true } });
+
+      const after = parse.get.parse((await svc.endpoint("identities.get", self)).body);
+      expect(after.identity.role).toBe("admin");
+    });
+
     it("denies a no-access identity with 403 PermissionDenied", async () => {
       const { token } = await identityWithToken(svc, { name: "nobody", role: "no-access" });
       const res = await svc.endpoint("identities.list", { query: { orgId: svc.info.orgId } }, { token });

@@ -129,6 +129,22 @@ describeEachDatabase("token auth", (kind) => {
       expect(ErrorBodySchema.parse(res.body).error).toBe("BadRequest");
     });
 
+    it("lets exactly one of several parallel attaches win; the rest get 400, never 500", async () => {
+      const identityId = await newIdentity("racing");
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => svc.endpoint("tokenAuth.attach", { params: { identityId }, body: {} })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    });
+
+    it("refuses to remove the token auth of the identity making the request", async () => {
+      const res = await svc.endpoint("tokenAuth.revoke", { params: { identityId: svc.info.adminIdentityId } });
+      expect(res.status).toBe(400);
+      expect(ErrorBodySchema.parse(res.body).message).toMatch(/signed in as/);
+      const still = await svc.endpoint("identities.get", { params: { identityId: svc.info.adminIdentityId } });
+      expect(still.status).toBe(200);
+    });
+
     it("refuses a TTL above the max TTL: 422 from the contract schema", async () => {
       const identityId = await newIdentity("ttl");
       const res = await svc.endpoint("tokenAuth.attach", {

@@ -62,7 +62,7 @@ export interface StartOptions {
   logLevel?: Config["logLevel"];
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!pgAdminUrl) throw new Error("KEYHOLD_TEST_DATABASE_URL is not set");
   const name = `keyhold_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: pgAdminUrl });
