@@ -48,6 +48,15 @@ describe.skipIf(!redisUrl)("RedisSessionStore", () => {
     expect(await store.get(session.id)).toBeUndefined();
   });
 
+  it("does not bring back a deleted session when a late write-back arrives", async () => {
+    const session = sampleSession(`s-${Date.now()}-refresh`);
+    await store.set(session, Date.now() + 60_000);
+    expect(await store.refresh({ ...session, lastUsedAt: Date.now() }, Date.now() + 60_000)).toBe(true);
+    await store.delete(session.id);
+    expect(await store.refresh({ ...session, lastUsedAt: Date.now() }, Date.now() + 60_000)).toBe(false);
+    expect(await store.get(session.id)).toBeUndefined();
+  });
+
   it("lets Redis expire a session when it ends", async () => {
     const session = sampleSession(`s-${Date.now()}-expiring`);
     await store.set(session, Date.now() + 150);

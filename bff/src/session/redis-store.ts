@@ -63,6 +63,18 @@ export class RedisSessionStore implements SessionStore {
     await this.#run(() => this.redis.set(key(session.id), sealed, "PX", ttlMs));
   }
 
+  async refresh(session: Session, expiresAt: number): Promise<boolean> {
+    const ttlMs = Math.floor(expiresAt - this.now());
+    if (ttlMs <= 0) {
+      await this.delete(session.id);
+      return false;
+    }
+    const sealed = seal(session.id, JSON.stringify(session));
+    // XX: only overwrite a key that still exists; a deleted session stays deleted.
+    const written = await this.#run(() => this.redis.set(key(session.id), sealed, "PX", ttlMs, "XX"));
+    return written === "OK";
+  }
+
   async delete(id: string): Promise<void> {
     await this.#run(() => this.redis.del(key(id)));
   }

@@ -35,8 +35,8 @@ export class Sessions {
       return undefined;
     }
     const touched = { ...session, lastUsedAt: now };
-    await this.store.set(touched, this.#expiresAt(touched));
-    return touched;
+    // A sign-out may have ended the session since it was read: then it stays ended.
+    return (await this.store.refresh(touched, this.#expiresAt(touched))) ? touched : undefined;
   }
 
   async end(id: string): Promise<void> {

@@ -17,6 +17,11 @@ export interface Session {
 export interface SessionStore {
   get(id: string): Promise<Session | undefined>;
   set(session: Session, expiresAt: number): Promise<void>;
+  /**
+   * Writes a session back only if it still exists, so a sign-out that lands between a
+   * read and this write stays final. Returns false when the session is gone.
+   */
+  refresh(session: Session, expiresAt: number): Promise<boolean>;
   delete(id: string): Promise<void>;
   /** Releases connections when the app closes. */
   close?(): Promise<void>;
@@ -49,6 +54,12 @@ export class MemorySessionStore implements SessionStore {
   async set(session: Session, expiresAt: number): Promise<void> {
     this.#sessions.set(session.id, { session: { ...session, identity: { ...session.identity } }, expiresAt });
     if (++this.#writes % SWEEP_EVERY === 0) this.#sweep();
+  }
+
+  async refresh(session: Session, expiresAt: number): Promise<boolean> {
+    if (!this.#sessions.has(session.id)) return false;
+    await this.set(session, expiresAt);
+    return true;
   }
 
   async delete(id: string): Promise<void> {
