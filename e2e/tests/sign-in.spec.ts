@@ -29,19 +29,27 @@ test("returns to the deep link after signing in", async ({ page, adminToken, see
   await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
 });
 
-test("after signing out the API refuses the old session", async ({ signedIn: page, session }) => {
+test("after signing out the API refuses the old session cookie", async ({ signedIn: page, session, playwright }) => {
   await page.goto("/identities");
   await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
+  // Keep a copy of the cookie, as a thief would, before signing out.
+  const [cookie] = await page.context().cookies();
+  expect(cookie?.name).toMatch(/^__Host-/);
 
   await page.getByRole("button", { name: "Account: admin" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 
-  const response = await page.request.get(`/api/v1/identities?orgId=${session.organization.id}`, {
-    headers: { [CSRF_HEADER]: CSRF_VALUE },
-  });
-  expect(response.status()).toBe(401);
-  expect((await response.json()).statusCode).toBe(401);
+  const replay = await playwright.request.newContext({ baseURL: process.env.KEYHOLD_E2E_BASE_URL });
+  try {
+    const response = await replay.get(`/api/v1/identities?orgId=${session.organization.id}`, {
+      headers: { [CSRF_HEADER]: CSRF_VALUE, cookie: `${cookie?.name}=${cookie?.value}` },
+    });
+    expect(response.status()).toBe(401);
+    expect((await response.json()).statusCode).toBe(401);
+  } finally {
+    await replay.dispose();
+  }
 });
 
 test("says why a valid token without the rights to use the console cannot sign in", async ({
