@@ -38,6 +38,16 @@ for (const theme of ["light", "dark"] as const) {
     await shot("07-delete-confirm");
     await page.keyboard.press("Escape");
 
+    await page.goto("/identities");
+    await page.getByRole("link", { name: "admin", exact: true }).click();
+    await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByRole("combobox", { name: "Organization role" })).toBeDisabled();
+    await shot("07b-own-identity-edit");
+    await page.getByRole("button", { name: "Delete identity" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await shot("07c-own-identity-delete");
+    await page.keyboard.press("Escape");
+
     await page.goto("/projects");
     await shot("08-projects");
     await page.goto("/identities/00000000-0000-4000-8000-000000000000");

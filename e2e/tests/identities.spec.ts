@@ -114,3 +114,16 @@ test("shows a not-found page for an identity that does not exist", async ({ sign
   await page.getByRole("link", { name: "Go to identities" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
 });
+
+test("the signed-in identity cannot change its own role or delete itself", async ({ signedIn: page, session }) => {
+  await page.goto(`/identities/${session.identity.id}`);
+  await page.getByRole("button", { name: "Delete identity" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("an identity cannot delete itself");
+  await expect(confirm.getByRole("button", { name: "Delete", exact: true })).toBeDisabled();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("combobox", { name: "Organization role" })).toBeDisabled();
+  await expect(page.getByText("its role can only be changed by another admin")).toBeVisible();
+});

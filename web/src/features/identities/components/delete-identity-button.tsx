@@ -13,9 +13,16 @@ interface DeleteIdentityButtonProps {
   identityId: string;
   name: string;
   protectedFromDelete: boolean;
+  /** The service refuses to let an identity delete itself. */
+  isSignedInIdentity: boolean;
 }
 
-export function DeleteIdentityButton({ identityId, name, protectedFromDelete }: DeleteIdentityButtonProps) {
+export function DeleteIdentityButton({
+  identityId,
+  name,
+  protectedFromDelete,
+  isSignedInIdentity,
+}: DeleteIdentityButtonProps) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const deleteIdentity = useDeleteIdentity();
@@ -49,10 +56,15 @@ export function DeleteIdentityButton({ identityId, name, protectedFromDelete }: 
         confirmLabel="Delete"
         onConfirm={confirm}
         pending={deleteIdentity.isPending}
-        blocked={protectedFromDelete}
+        blocked={protectedFromDelete || isSignedInIdentity}
         confirmText={name}
         description={
-          protectedFromDelete ? (
+          isSignedInIdentity ? (
+            <p>
+              You are signed in as <span className="font-medium text-foreground">{name}</span>, and an identity cannot
+              delete itself. Sign in as another admin identity to delete it.
+            </p>
+          ) : protectedFromDelete ? (
             <p>
               <span className="font-medium text-foreground">{name}</span> cannot be deleted while delete protection is
               on; the server refuses the request.
@@ -68,7 +80,7 @@ export function DeleteIdentityButton({ identityId, name, protectedFromDelete }: 
           failure && !isApiError(failure, 401) ? errorSummary(failure, "Could not delete the identity") : undefined
         }
       >
-        {protectedFromDelete ? (
+        {protectedFromDelete && !isSignedInIdentity ? (
           <div className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground">
             <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
             <p>

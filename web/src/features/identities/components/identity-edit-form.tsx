@@ -3,6 +3,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
+import { useSession } from "@/hooks/use-session";
 import { Spinner } from "@/components/ui/spinner";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -23,6 +24,7 @@ export function IdentityEditForm() {
   const identityId = useIdentityId();
   const { data: membership } = useSuspenseQuery(identityQueries.detail(identityId));
   const updateIdentity = useUpdateIdentity(identityId);
+  const isSignedInIdentity = useSession().identity.id === membership.identity.id;
   const form = useForm<IdentityFormInput, unknown, IdentityFormValues>({
     resolver: zodResolver(IdentityFormSchema),
     defaultValues: toFormValues(membership),
@@ -52,7 +54,15 @@ export function IdentityEditForm() {
           </p>
         </div>
         <div className="grid gap-5 p-5">
-          <IdentityFormFields form={form} idPrefix="edit-identity" />
+          <IdentityFormFields
+            form={form}
+            idPrefix="edit-identity"
+            roleLockedReason={
+              isSignedInIdentity
+                ? "You are signed in as this identity, so its role can only be changed by another admin."
+                : undefined
+            }
+          />
           <FormAlert message={form.formState.errors.root?.server?.message} />
         </div>
         <div className="flex items-center justify-end gap-2 rounded-b-xl border-t border-border bg-surface px-5 py-3">

@@ -14,10 +14,12 @@ interface IdentityFormFieldsProps {
   form: IdentityForm;
   /** Keeps element ids unique when two forms could share a page. */
   idPrefix: string;
+  /** Why the role cannot be changed here, when it cannot. */
+  roleLockedReason?: string | undefined;
 }
 
 /** Name, organisation role, delete protection and metadata: shared by create and edit. */
-export function IdentityFormFields({ form, idPrefix }: IdentityFormFieldsProps) {
+export function IdentityFormFields({ form, idPrefix, roleLockedReason }: IdentityFormFieldsProps) {
   const { register, control, formState } = form;
   const { errors } = formState;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -35,12 +37,17 @@ export function IdentityFormFields({ form, idPrefix }: IdentityFormFieldsProps) 
           const custom = ORG_ROLES.every((role) => role.slug !== field.value) && field.value !== "";
           return (
             // The Select root renders no element, so the field's id and descriptions go on the trigger.
-            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+            <Select
+              value={field.value}
+              onValueChange={field.onChange}
+              name={field.name}
+              disabled={roleLockedReason !== undefined}
+            >
               <Field
                 id={id("role")}
                 label="Organization role"
                 error={fieldState.error?.message}
-                description="What this identity may do across the organization."
+                description={roleLockedReason ?? "What this identity may do across the organization."}
               >
                 <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                   <SelectValue placeholder="Choose a role" />

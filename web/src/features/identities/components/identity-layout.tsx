@@ -3,6 +3,7 @@ import { NavLink, Outlet } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { paths } from "@/config/paths";
+import { useSession } from "@/hooks/use-session";
 import { cn } from "@/lib/cn";
 import { identityQueries } from "../queries";
 import { DeleteIdentityButton } from "./delete-identity-button";
@@ -14,6 +15,7 @@ export function IdentityLayout() {
   const identityId = useIdentityId();
   const { data: membership } = useSuspenseQuery(identityQueries.detail(identityId));
   const { identity } = membership;
+  const signedInAs = useSession().identity.id;
 
   return (
     <div className="grid gap-6">
@@ -24,6 +26,7 @@ export function IdentityLayout() {
             identityId={identity.id}
             name={identity.name}
             protectedFromDelete={identity.hasDeleteProtection}
+            isSignedInIdentity={identity.id === signedInAs}
           />
         }
       >
