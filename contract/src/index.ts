@@ -53,8 +53,5 @@ export type Endpoints = { [E in EndpointUnion as E["id"]]: E };
 /** Every endpoint, keyed by id: `endpoints["identities.get"]`. */
 export const endpoints = Object.fromEntries(endpointList.map((e) => [e.id, e])) as Endpoints;
 
-export type EndpointById<Id extends EndpointId> = Endpoints[Id];
-export const endpointIds = endpointList.map((e) => e.id) as EndpointId[];
-
 // A compile-time guard that every entry is a well-formed endpoint.
 endpointList satisfies readonly AnyEndpoint[];

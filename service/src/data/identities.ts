@@ -44,7 +44,7 @@ export async function insertIdentity(
     .execute();
 }
 
-function membershipQuery(db: Kysely<Database>, orgId: string) {
+function membershipRows(db: Kysely<Database>) {
   return db
     .selectFrom("identity_org_memberships as m")
     .innerJoin("identities as i", "i.id", "m.identity_id")
@@ -56,8 +56,11 @@ function membershipQuery(db: Kysely<Database>, orgId: string) {
       "i.has_delete_protection as i_has_delete_protection",
       "i.created_at as i_created_at",
       "i.updated_at as i_updated_at",
-    ])
-    .where("m.org_id", "=", orgId);
+    ]);
+}
+
+function membershipQuery(db: Kysely<Database>, orgId: string) {
+  return membershipRows(db).where("m.org_id", "=", orgId);
 }
 
 type JoinedRow = MembershipRow & {
@@ -94,10 +97,16 @@ export async function findMembership(
   return row && split(row);
 }
 
-/** The organisation that owns the identity. */
-export async function findIdentityOrgId(db: Kysely<Database>, identityId: string): Promise<string | undefined> {
-  const row = await db.selectFrom("identities").select("org_id").where("id", "=", identityId).executeTakeFirst();
-  return row?.org_id;
+/** The identity's membership in the organisation that owns it, in one query. */
+export async function findOwnMembership(
+  db: Kysely<Database>,
+  identityId: string,
+): Promise<MembershipWithIdentity | undefined> {
+  const row = await membershipRows(db)
+    .whereRef("m.org_id", "=", "i.org_id")
+    .where("m.identity_id", "=", identityId)
+    .executeTakeFirst();
+  return row && split(row);
 }
 
 export async function listMemberships(db: Kysely<Database>, orgId: string): Promise<MembershipWithIdentity[]> {

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { consumeUse, deleteAccessToken, findAccessToken, insertAccessToken } from "../data/access-tokens.ts";
-import { findIdentityOrgId, findMembership } from "../data/identities.ts";
+import { findOwnMembership } from "../data/identities.ts";
 import { findTokenAuth, type StoredTrustedIp } from "../data/token-auths.ts";
 import type { AccessTokenRow, Database } from "../db/schema.ts";
 import { nowIso, toMillis } from "../lib/time.ts";
@@ -141,8 +141,7 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
         }
       }
 
-      const orgId = await findIdentityOrgId(db, row.identity_id);
-      const membership = orgId && (await findMembership(db, orgId, row.identity_id));
+      const membership = await findOwnMembership(db, row.identity_id);
       if (!membership) throw new ForbiddenError("This identity no longer belongs to the organisation");
 
       const trustedIps = await trustedIpsOf(row);

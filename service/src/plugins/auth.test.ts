@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ErrorBodySchema, endpoints } from "@keyhold/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { identityWithToken } from "../test/fixtures.ts";
+import { identityWithToken, tokenRowsOf } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 
 const errorOf = (body: unknown) => ErrorBodySchema.parse(body);
@@ -99,11 +99,7 @@ describeEachDatabase("access token enforcement", (kind) => {
       const third = await getAdmin(token);
       expect(third.status).toBe(401);
       expect(errorOf(third.body).error).toBe("UnauthorizedError");
-      const rows = await svc.app.db
-        .selectFrom("identity_access_tokens")
-        .select("id")
-        .where("identity_id", "=", identityId)
-        .execute();
+      const rows = await tokenRowsOf(svc, identityId);
       expect(rows).toEqual([]);
     });
 

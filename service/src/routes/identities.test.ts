@@ -1,5 +1,7 @@
 import { ErrorBodySchema, endpoints } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertIdentity } from "../data/identities.ts";
+import { insertOrganization } from "../data/organizations.ts";
 import { identityWithToken } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 
@@ -131,35 +133,12 @@ describeEachDatabase("identities", (kind) => {
       const now = new Date().toISOString();
       const otherOrg = crypto.randomUUID();
       const stranger = crypto.randomUUID();
-      await svc.app.db
-        .insertInto("organizations")
-        .values({ id: otherOrg, name: "Other", slug: `other-${kind}`, created_at: now, updated_at: now })
-        .execute();
-      await svc.app.db
-        .insertInto("identities")
-        .values({
-          id: stranger,
-          org_id: otherOrg,
-          name: "stranger",
-          has_delete_protection: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await svc.app.db
-        .insertInto("identity_org_memberships")
-        .values({
-          id: crypto.randomUUID(),
-          identity_id: stranger,
-          org_id: otherOrg,
-          role: "admin",
-          role_id: null,
-          last_login_auth_method: null,
-          last_login_time: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertOrganization(svc.app.db, { id: otherOrg, name: "Other", slug: `other-${kind}` }, now);
+      await insertIdentity(
+        svc.app.db,
+        { id: stranger, orgId: otherOrg, name: "stranger", hasDeleteProtection: false, role: "admin" },
+        now,
+      );
 
       for (const id of ["identities.get", "identities.delete"] as const) {
         const res = await svc.endpoint(id, { params: { identityId: stranger } });

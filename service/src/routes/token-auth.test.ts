@@ -1,7 +1,7 @@
 import { DEFAULT_TOKEN_TTL, ErrorBodySchema, endpoints } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkTokenLifetime } from "../domain/token-auth-service.ts";
-import { identityWithToken } from "../test/fixtures.ts";
+import { identityWithToken, tokenRowsOf } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 
 const attachResponse = endpoints["tokenAuth.attach"].response;
@@ -109,11 +109,7 @@ describeEachDatabase("token auth", (kind) => {
         expect(refused.status).toBe(401);
         expect(ErrorBodySchema.parse(refused.body).error).toBe("UnauthorizedError");
       }
-      const rows = await svc.app.db
-        .selectFrom("identity_access_tokens")
-        .select("id")
-        .where("identity_id", "=", identityId)
-        .execute();
+      const rows = await tokenRowsOf(svc, identityId);
       expect(rows).toEqual([]);
       const got = await svc.endpoint("identities.get", { params: { identityId } });
       expect(endpoints["identities.get"].response.parse(got.body).identity.identity.authMethods).toEqual([]);

@@ -18,3 +18,8 @@ export async function identityWithToken(
   expect(issued.status).toBe(200);
   return { identityId, token: endpoints["tokenAuth.createToken"].response.parse(issued.body).accessToken };
 }
+
+/** The ids of every access-token row an identity has in the database. */
+export async function tokenRowsOf(svc: TestService, identityId: string): Promise<{ id: string }[]> {
+  return svc.app.db.selectFrom("identity_access_tokens").select("id").where("identity_id", "=", identityId).execute();
+}
