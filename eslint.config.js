@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", ".ci/**", "e2e/**", "**/*.test.ts", "**/*.test.tsx"],
+    files: ["scripts/**", ".ci/**", "e2e/**", "bench/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-console": "off" },
   },
 );
