@@ -9,10 +9,12 @@ import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access
 import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityService } from "./domain/identity-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
+import { createTokenUsage } from "./domain/token-usage.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadRootKey } from "./lib/root-key.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { CompactRequestLog } from "./plugins/request-log.ts";
 import { registerContractRoutes } from "./routes/contract-routes.ts";
 import { registerDocsRoute } from "./routes/docs.ts";
 import { buildHandlers } from "./routes/handlers.ts";
@@ -38,6 +40,8 @@ declare module "fastify" {
     keyhold: KeyholdInfo;
     /** The service's database, for tests that seed what the API cannot (a second organisation). */
     db: Kysely<Database>;
+    /** Writes batched token uses now (tests read the counters without waiting for the interval). */
+    flushTokenUsage(): Promise<void>;
   }
 }
 
@@ -62,19 +66,26 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     loggerInstance: logger as FastifyBaseLogger,
     // The id is logged as `reqId` (Fastify's default label) and returned in every error body.
     genReqId: newRequestId,
+    logController: new CompactRequestLog(),
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
   });
-  app.addHook("onClose", async () => db.destroy());
+  const usage = createTokenUsage({ db, logger }, { flushIntervalMs: config.tokenUsageFlushMs });
+  // Pending token uses are written before the database closes.
+  app.addHook("onClose", async () => {
+    await usage.close();
+    await db.destroy();
+  });
 
   try {
-    const accessTokens = createAccessTokenService({ db, signingKey: deriveTokenSigningKey(rootKey) });
+    const accessTokens = createAccessTokenService({ db, signingKey: deriveTokenSigningKey(rootKey), usage });
     const identities = createIdentityService({ db });
     const tokenAuth = createTokenAuthService({ db, identities, accessTokens });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
     app.decorate("db", db);
+    app.decorate("flushTokenUsage", usage.flush);
 
     // The API speaks JSON only; a text/plain body is refused with 415 like any other type.
     app.removeContentTypeParser("text/plain");

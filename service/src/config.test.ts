@@ -11,6 +11,7 @@ describe("config", () => {
       databaseUrl: undefined,
       rootKey: undefined,
       logLevel: "info",
+      tokenUsageFlushMs: 2_000,
     });
     expect(path.basename(repoRoot)).not.toBe("service");
   });

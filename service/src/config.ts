@@ -25,6 +25,7 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
+  KEYHOLD_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -38,6 +39,8 @@ export interface Config {
   /** Base64 (or hex) encoding of 32 bytes; unset means a key file in the data dir. */
   rootKey: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  /** How often the last-used times and use counts of tokens without a uses limit are written. */
+  tokenUsageFlushMs: number;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     rootKey: e.KEYHOLD_ROOT_KEY,
     logLevel: e.LOG_LEVEL,
+    tokenUsageFlushMs: e.KEYHOLD_TOKEN_USAGE_FLUSH_MS,
   };
 }
 

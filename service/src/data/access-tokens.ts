@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { prepareQuery } from "../db/prepared.ts";
 import type { AccessTokenRow, Database, NewAccessToken } from "../db/schema.ts";
 
 export async function insertAccessToken(db: Kysely<Database>, token: NewAccessToken): Promise<AccessTokenRow> {
@@ -7,6 +8,85 @@ export async function insertAccessToken(db: Kysely<Database>, token: NewAccessTo
 
 export async function findAccessToken(db: Kysely<Database>, id: string): Promise<AccessTokenRow | undefined> {
   return db.selectFrom("identity_access_tokens").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Everything an authenticated request needs to know about its token, read in one statement. */
+export interface TokenForRequest {
+  id: string;
+  identity_id: string;
+  auth_method: string;
+  access_token_ttl: number;
+  access_token_num_uses_limit: number;
+  is_access_token_revoked: number;
+  created_at: Date | string;
+  access_token_last_renewed_at: Date | string | null;
+  /** The identity's membership in the organisation that owns it; null when it has none. */
+  membership_id: string | null;
+  org_id: string | null;
+  role: string | null;
+  /**
+   * The trusted IP ranges (stored JSON) of the auth method that issued the token; null when
+   * that method is no longer attached. Each auth method joins its own configuration table.
+   */
+  trusted_ips: string | null;
+}
+
+/**
+ * The query for the token's row with its identity's own membership and its auth method's trusted IPs. Every
+ * value that can change (revocation, role, trusted IPs) is read fresh on each request, so a
+ * change takes effect on the very next request, on every instance.
+ */
+export function tokenForRequestQuery(db: Kysely<Database>): (tokenId: string) => Promise<TokenForRequest | undefined> {
+  const query = prepareQuery(db as Kysely<unknown>, ["tokenId"], ({ tokenId }) =>
+    db
+      .selectFrom("identity_access_tokens as t")
+      .innerJoin("identities as i", "i.id", "t.identity_id")
+      .leftJoin("identity_org_memberships as m", (join) =>
+        join.onRef("m.identity_id", "=", "t.identity_id").onRef("m.org_id", "=", "i.org_id"),
+      )
+      .leftJoin("identity_token_auths as ta", (join) =>
+        join.onRef("ta.identity_id", "=", "t.identity_id").on("t.auth_method", "=", "token-auth"),
+      )
+      .select([
+        "t.id",
+        "t.identity_id",
+        "t.auth_method",
+        "t.access_token_ttl",
+        "t.access_token_num_uses_limit",
+        "t.is_access_token_revoked",
+        "t.created_at",
+        "t.access_token_last_renewed_at",
+        "m.id as membership_id",
+        "m.org_id",
+        "m.role",
+        "ta.access_token_trusted_ips as trusted_ips",
+      ])
+      .where("t.id", "=", tokenId),
+  );
+  return (tokenId) => query({ tokenId });
+}
+
+/** Uses of tokens without a limit, counted in memory and written in batches. */
+export interface PendingUse {
+  uses: number;
+  lastUsedAt: string;
+}
+
+/** Adds batched uses to their tokens in one transaction; tokens deleted meanwhile are skipped. */
+export async function addUses(db: Kysely<Database>, pending: ReadonlyMap<string, PendingUse>): Promise<void> {
+  if (pending.size === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [id, use] of pending) {
+      await trx
+        .updateTable("identity_access_tokens")
+        .set({
+          access_token_num_uses: sql<number>`access_token_num_uses + ${use.uses}`,
+          access_token_last_used_at: use.lastUsedAt,
+        })
+        .where("id", "=", id)
+        .execute();
+    }
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { type Config, dataFiles } from "../config.ts";
@@ -27,6 +27,31 @@ function openSqlite(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
+/**
+ * Kysely prepares every query anew; with better-sqlite3 that compile step costs more than an
+ * indexed read. Statements are reusable, so keep them by their SQL text (the text holds only
+ * placeholders, never values, so the set is bounded by the queries the code contains).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig["database"] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        // Lists bound with IN (…) make one text per length; keep the cache from growing without end.
+        if (statements.size >= 500) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
@@ -38,7 +63,10 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   } else {
     ensureDataDir(config.dataDir);
     const sqlite = openSqlite(dataFiles(config).sqlite);
-    handle = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+    handle = {
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+      dialect: "sqlite",
+    };
   }
   try {
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);

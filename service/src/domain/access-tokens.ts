@@ -1,15 +1,15 @@
-import { hkdfSync, randomUUID } from "node:crypto";
+import { hkdfSync, randomUUID, webcrypto } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { consumeUse, deleteAccessToken, findAccessToken, insertAccessToken } from "../data/access-tokens.ts";
-import { findOwnMembership } from "../data/identities.ts";
-import { findTokenAuth, type StoredTrustedIp } from "../data/token-auths.ts";
+import { consumeUse, deleteAccessToken, tokenForRequestQuery, insertAccessToken } from "../data/access-tokens.ts";
 import type { AccessTokenRow, Database } from "../db/schema.ts";
 import { nowIso, toMillis } from "../lib/time.ts";
-import { isIpTrusted } from "../lib/trusted-ips.ts";
+import { trustedIpMatcher } from "../lib/trusted-ips.ts";
 import { ForbiddenError, TokenError, UnauthorizedError } from "./errors.ts";
 import { type OrgAbility, orgAbilityFor } from "./permissions.ts";
+import type { TokenUsage } from "./token-usage.ts";
 
 export const TOKEN_AUTH_METHOD = "token-auth";
 
@@ -19,6 +19,13 @@ const AccessTokenClaimsSchema = z.object({
   identityAccessTokenId: z.string().min(1),
   authTokenType: z.literal("identityAccessToken"),
 });
+
+type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
+
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  exp: number | undefined;
+}
 
 /** Who is calling: resolved from a valid access token on every authenticated request. */
 export interface Actor {
@@ -48,8 +55,20 @@ export function deriveTokenSigningKey(rootKey: Buffer): Uint8Array {
   return new Uint8Array(hkdfSync("sha256", rootKey, "keyhold", "keyhold/identity-access-token/hs256/v1", 32));
 }
 
-export function createAccessTokenService(deps: { db: Kysely<Database>; signingKey: Uint8Array }) {
-  const { db, signingKey } = deps;
+export function createAccessTokenService(deps: { db: Kysely<Database>; signingKey: Uint8Array; usage: TokenUsage }) {
+  const { db, usage } = deps;
+  const findTokenForRequest = tokenForRequestQuery(db);
+  // Imported once: jose would otherwise turn the raw bytes into a key on every verification.
+  const signingKey = webcrypto.subtle.importKey("raw", deps.signingKey, { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
+  /**
+   * Tokens whose signature has been checked, with their claims. A signature over the same bytes
+   * with the same key stays valid, so only the expiry is checked again; revocation, TTL, uses
+   * and trusted IPs are read from the database on every request regardless.
+   */
+  const verified = new LRUCache<string, VerifiedToken>({ max: 10_000 });
 
   async function sign(row: AccessTokenRow): Promise<string> {
     const issuedAt = Math.floor(Date.now() / 1000);
@@ -62,14 +81,23 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
       .setIssuedAt(issuedAt);
     // A TTL of 0 means a token without an expiry claim.
     if (row.access_token_ttl > 0) jwt.setExpirationTime(issuedAt + row.access_token_ttl);
-    return jwt.sign(signingKey);
+    return jwt.sign(await signingKey);
   }
 
-  async function verify(token: string): Promise<z.infer<typeof AccessTokenClaimsSchema>> {
+  async function verify(token: string): Promise<AccessTokenClaims> {
+    const known = verified.get(token);
+    if (known) {
+      // jose's rule: a token is expired from its exp second on.
+      if (known.exp !== undefined && Math.floor(Date.now() / 1000) >= known.exp) {
+        throw new TokenError("This access token has expired; issue or renew a token to continue");
+      }
+      return known.claims;
+    }
     try {
-      const { payload } = await jwtVerify(token, signingKey, { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, await signingKey, { algorithms: ["HS256"] });
       const claims = AccessTokenClaimsSchema.safeParse(payload);
       if (!claims.success) throw new TokenError("This token is not an identity access token");
+      verified.set(token, { claims: claims.data, exp: payload.exp });
       return claims.data;
     } catch (error) {
       if (error instanceof TokenError) throw error;
@@ -77,17 +105,6 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
         throw new TokenError("This access token has expired; issue or renew a token to continue");
       }
       throw new TokenError("This access token is malformed or was not issued by this service");
-    }
-  }
-
-  async function trustedIpsOf(row: AccessTokenRow): Promise<StoredTrustedIp[] | undefined> {
-    switch (row.auth_method) {
-      case TOKEN_AUTH_METHOD: {
-        const config = await findTokenAuth(db, row.identity_id);
-        return config && (JSON.parse(config.access_token_trusted_ips) as StoredTrustedIp[]);
-      }
-      default:
-        return undefined;
     }
   }
 
@@ -129,38 +146,45 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
       if (!match?.[1]) throw new UnauthorizedError("The Authorization header must use the Bearer scheme");
       const claims = await verify(match[1]);
 
-      const row = await findAccessToken(db, claims.identityAccessTokenId);
+      const row = await findTokenForRequest(claims.identityAccessTokenId);
       if (!row || row.is_access_token_revoked === 1 || row.identity_id !== claims.identityId) {
         throw new UnauthorizedError("This access token has been revoked");
       }
+      const now = Date.now();
       if (row.access_token_ttl > 0) {
         const since = toMillis(row.access_token_last_renewed_at ?? row.created_at);
-        if (Date.now() > since + row.access_token_ttl * 1000) {
+        if (now > since + row.access_token_ttl * 1000) {
           await deleteAccessToken(db, row.id);
           throw new UnauthorizedError("This access token has outlived its TTL");
         }
       }
 
-      const membership = await findOwnMembership(db, row.identity_id);
-      if (!membership) throw new ForbiddenError("This identity no longer belongs to the organisation");
-
-      const trustedIps = await trustedIpsOf(row);
-      if (!trustedIps) throw new UnauthorizedError("The auth method that issued this token has been removed");
-      if (!isIpTrusted(callerIp, trustedIps)) {
+      if (row.membership_id === null || row.org_id === null || row.role === null) {
+        throw new ForbiddenError("This identity no longer belongs to the organisation");
+      }
+      if (row.trusted_ips === null) {
+        throw new UnauthorizedError("The auth method that issued this token has been removed");
+      }
+      if (!trustedIpMatcher(row.trusted_ips)(callerIp)) {
         throw new ForbiddenError("This access token may not be used from your IP address");
       }
 
-      if (!(await consumeUse(db, row.id, nowIso()))) {
+      // Counted last, so a refused request never spends a use. A limit is enforced in the
+      // database, atomically; without one, the use is only recorded, in the next batch.
+      const usedAt = new Date(now).toISOString();
+      if (row.access_token_num_uses_limit === 0) {
+        usage.record(row.id, usedAt);
+      } else if (!(await consumeUse(db, row.id, usedAt))) {
         await deleteAccessToken(db, row.id);
         throw new UnauthorizedError("This access token has reached its number-of-uses limit");
       }
 
       return {
         identityId: row.identity_id,
-        orgId: membership.membership.org_id,
-        membershipId: membership.membership.id,
-        role: membership.membership.role,
-        ability: orgAbilityFor(membership.membership.role),
+        orgId: row.org_id,
+        membershipId: row.membership_id,
+        role: row.role,
+        ability: orgAbilityFor(row.role),
         accessTokenId: row.id,
         authMethod: row.auth_method,
       };

@@ -37,8 +37,17 @@ export function parseOrgRole(role: string): OrgRole {
   return role;
 }
 
+/** Built once per role and process: the built-in roles' rules never change at run time. */
+const orgAbilities = new Map<string, OrgAbility>();
+
 export function orgAbilityFor(role: string): OrgAbility {
-  return createMongoAbility<OrgAbility>(isOrgRole(role) ? orgRoleRules[role] : []);
+  const key = isOrgRole(role) ? role : "no-access";
+  let ability = orgAbilities.get(key);
+  if (!ability) {
+    ability = createMongoAbility<OrgAbility>(orgRoleRules[key]);
+    orgAbilities.set(key, ability);
+  }
+  return ability;
 }
 
 /** The actor's rules that mention the subject, in the shape the 403 body's `details` carries. */

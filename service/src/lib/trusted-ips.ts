@@ -24,16 +24,41 @@ export function parseTrustedIp(entry: string): StoredTrustedIp | undefined {
   return { ipAddress: address.toString(), type: address.kind() };
 }
 
+type Matcher = (callerIp: string) => boolean;
+
+/** Parsed ranges by their stored JSON; the key is the content, so a changed list is a new entry. */
+const matchers = new Map<string, Matcher>();
+const MAX_MATCHERS = 1_000;
+
+/**
+ * A matcher for a stored list of trusted ranges (the JSON of the auth method's column), parsed
+ * once per distinct list and process. Being keyed by the list itself, it can never be stale.
+ */
+export function trustedIpMatcher(storedJson: string): Matcher {
+  let matcher = matchers.get(storedJson);
+  if (matcher) return matcher;
+  matcher = compileMatcher(JSON.parse(storedJson) as StoredTrustedIp[]);
+  if (matchers.size >= MAX_MATCHERS) matchers.clear();
+  matchers.set(storedJson, matcher);
+  return matcher;
+}
+
+function compileMatcher(trusted: readonly StoredTrustedIp[]): Matcher {
+  const ranges = trusted
+    .filter((range) => ipaddr.isValid(range.ipAddress))
+    .map((range) => {
+      const network = ipaddr.process(range.ipAddress);
+      return { network, bits: range.prefix ?? (network.kind() === "ipv4" ? 32 : 128) };
+    });
+  return (callerIp) => {
+    if (!ipaddr.isValid(callerIp)) return false;
+    // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; match them as IPv4.
+    const caller = ipaddr.process(callerIp);
+    return ranges.some((r) => r.network.kind() === caller.kind() && caller.match(r.network, r.bits));
+  };
+}
+
 /** Whether a caller address (as Fastify reports it, possibly IPv4-mapped IPv6) is in any range. */
 export function isIpTrusted(callerIp: string, trusted: readonly StoredTrustedIp[]): boolean {
-  if (!ipaddr.isValid(callerIp)) return false;
-  // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; match them as IPv4.
-  const caller = ipaddr.process(callerIp);
-  return trusted.some((range) => {
-    if (!ipaddr.isValid(range.ipAddress)) return false;
-    const network = ipaddr.process(range.ipAddress);
-    if (network.kind() !== caller.kind()) return false;
-    const bits = range.prefix ?? (network.kind() === "ipv4" ? 32 : 128);
-    return caller.match(network, bits);
-  });
+  return compileMatcher(trusted)(callerIp);
 }

@@ -174,7 +174,7 @@ describeEachDatabase("access token enforcement", (kind) => {
       await getAdmin(token);
       await getAdmin(`${token}tampered`);
       const logs = svc.logs();
-      expect(logs).toContain("incoming request");
+      expect(logs).toContain("request completed");
       expect(logs).not.toContain(token);
       expect(logs).not.toContain(token.split(".")[2]);
       expect(logs).not.toContain(svc.adminToken);

@@ -60,6 +60,8 @@ export interface StartOptions {
   shareWith?: TestService;
   rootKey?: string;
   logLevel?: Config["logLevel"];
+  /** More environment for the service's configuration. */
+  env?: Record<string, string>;
 }
 
 export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -91,6 +93,7 @@ export async function startService(options: StartOptions): Promise<TestService> 
     DATABASE_URL: shared?.databaseUrl ?? pgDb?.url,
     KEYHOLD_ROOT_KEY: options.rootKey ?? shared?.rootKey,
     LOG_LEVEL: options.logLevel ?? "info",
+    ...options.env,
   });
   const lines: string[] = [];
   const app = await buildApp({ config, logStream: { write: (line: string) => lines.push(line) } });
