@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, IdentityRow, MembershipRow, MetadataRow } from "../db/schema.ts";
+import { authMethodFlags, authMethodsOf } from "./auth-methods.ts";
 
 export interface MembershipWithIdentity {
   membership: MembershipRow;
   identity: IdentityRow;
+  /** The auth methods attached to the identity, as the wire names them. */
+  authMethods: string[];
 }
 
 export interface MetadataInput {
@@ -56,7 +59,8 @@ function membershipRows(db: Kysely<Database>) {
       "i.has_delete_protection as i_has_delete_protection",
       "i.created_at as i_created_at",
       "i.updated_at as i_updated_at",
-    ]);
+    ])
+    .select(authMethodFlags);
 }
 
 function membershipQuery(db: Kysely<Database>, orgId: string) {
@@ -73,9 +77,13 @@ type JoinedRow = MembershipRow & {
 };
 
 function split(row: JoinedRow): MembershipWithIdentity {
-  const { i_id, i_org_id, i_name, i_has_delete_protection, i_created_at, i_updated_at, ...membership } = row;
+  const { i_id, i_org_id, i_name, i_has_delete_protection, i_created_at, i_updated_at, ...rest } = row;
+  const membership = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !key.startsWith("auth_")),
+  ) as unknown as MembershipRow;
   return {
     membership,
+    authMethods: authMethodsOf(rest),
     identity: {
       id: i_id,
       org_id: i_org_id,

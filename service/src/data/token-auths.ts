@@ -45,17 +45,3 @@ export async function insertTokenAuth(
 export async function deleteTokenAuth(db: Kysely<Database>, identityId: string): Promise<TokenAuthRow | undefined> {
   return db.deleteFrom("identity_token_auths").where("identity_id", "=", identityId).returningAll().executeTakeFirst();
 }
-
-/** Which identities have token auth attached (the only auth method stored so far). */
-export async function identitiesWithTokenAuth(
-  db: Kysely<Database>,
-  identityIds: readonly string[],
-): Promise<Set<string>> {
-  if (identityIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("identity_token_auths")
-    .select("identity_id")
-    .where("identity_id", "in", identityIds)
-    .execute();
-  return new Set(rows.map((r) => r.identity_id));
-}

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { CreateIdentityBodySchema, IdentityMembership, UpdateIdentityBodySchema } from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { authMethodsByIdentity } from "../data/auth-methods.ts";
 import {
   deleteIdentityRow,
   findMembership,
@@ -38,21 +37,22 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
     return found;
   }
 
-  async function detailsOf(orgId: string, identityIds: string[]) {
-    const [metadata, authMethods] = await Promise.all([
-      listMetadata(db, orgId, identityIds),
-      authMethodsByIdentity(db, identityIds),
-    ]);
-    const metadataOf = (id: string): MetadataRow[] => metadata.filter((m) => m.identity_id === id);
-    const authMethodsOf = (id: string): string[] => authMethods.get(id) ?? [];
-    return { metadataOf, authMethodsOf };
+  /** The metadata of each identity, in one query. */
+  async function metadataOf(orgId: string, identityIds: string[]): Promise<(identityId: string) => MetadataRow[]> {
+    const byIdentity = new Map<string, MetadataRow[]>();
+    for (const row of await listMetadata(db, orgId, identityIds)) {
+      const rows = byIdentity.get(row.identity_id);
+      if (rows) rows.push(row);
+      else byIdentity.set(row.identity_id, [row]);
+    }
+    return (identityId) => byIdentity.get(identityId) ?? [];
   }
 
   async function identityView(orgId: string, identityId: string): Promise<IdentityWithAuthMethods> {
     const found = await findMembership(db, orgId, identityId);
     if (!found) throw new NotFoundError(`No identity with id ${identityId} in this organisation`);
-    const { metadataOf, authMethodsOf } = await detailsOf(orgId, [identityId]);
-    return toIdentity(found.identity, metadataOf(identityId), authMethodsOf(identityId));
+    const metadata = await metadataOf(orgId, [identityId]);
+    return toIdentity(found.identity, metadata(identityId), found.authMethods);
   }
 
   return {
@@ -62,21 +62,19 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
       assertOwnOrg(actor, orgId);
       assertOrgPermission(actor.ability, "read", "identity");
       const memberships = await listMemberships(db, orgId);
-      const { metadataOf, authMethodsOf } = await detailsOf(
+      const metadata = await metadataOf(
         orgId,
         memberships.map((m) => m.identity.id),
       );
-      const identities = memberships.map((m) =>
-        toMembership(m, metadataOf(m.identity.id), authMethodsOf(m.identity.id)),
-      );
+      const identities = memberships.map((m) => toMembership(m, metadata(m.identity.id), m.authMethods));
       return { identities, totalCount: identities.length };
     },
 
     async get(actor: Actor, identityId: string): Promise<IdentityMembership> {
       assertOrgPermission(actor.ability, "read", "identity");
       const found = await requireMembership(actor, identityId);
-      const { metadataOf, authMethodsOf } = await detailsOf(actor.orgId, [identityId]);
-      return toMembership(found, metadataOf(identityId), authMethodsOf(identityId));
+      const metadata = await metadataOf(actor.orgId, [identityId]);
+      return toMembership(found, metadata(identityId), found.authMethods);
     },
 
     async create(actor: Actor, input: CreateIdentityInput): Promise<IdentityWithAuthMethods> {
