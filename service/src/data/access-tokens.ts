@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { prepareQuery } from "../db/prepared.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import type { AccessTokenRow, Database, NewAccessToken } from "../db/schema.ts";
 
 export async function insertAccessToken(db: Kysely<Database>, token: NewAccessToken): Promise<AccessTokenRow> {
@@ -32,38 +32,39 @@ export interface TokenForRequest {
 }
 
 /**
- * The query for the token's row with its identity's own membership and its auth method's trusted IPs. Every
+ * The token's row with its identity's own membership and its auth method's trusted IPs. Every
  * value that can change (revocation, role, trusted IPs) is read fresh on each request, so a
  * change takes effect on the very next request, on every instance.
  */
-export function tokenForRequestQuery(db: Kysely<Database>): (tokenId: string) => Promise<TokenForRequest | undefined> {
-  const query = prepareQuery(db as Kysely<unknown>, ["tokenId"], ({ tokenId }) =>
-    db
-      .selectFrom("identity_access_tokens as t")
-      .innerJoin("identities as i", "i.id", "t.identity_id")
-      .leftJoin("identity_org_memberships as m", (join) =>
-        join.onRef("m.identity_id", "=", "t.identity_id").onRef("m.org_id", "=", "i.org_id"),
-      )
-      .leftJoin("identity_token_auths as ta", (join) =>
-        join.onRef("ta.identity_id", "=", "t.identity_id").on("t.auth_method", "=", "token-auth"),
-      )
-      .select([
-        "t.id",
-        "t.identity_id",
-        "t.auth_method",
-        "t.access_token_ttl",
-        "t.access_token_num_uses_limit",
-        "t.is_access_token_revoked",
-        "t.created_at",
-        "t.access_token_last_renewed_at",
-        "m.id as membership_id",
-        "m.org_id",
-        "m.role",
-        "ta.access_token_trusted_ips as trusted_ips",
-      ])
-      .where("t.id", "=", tokenId),
-  );
-  return (tokenId) => query({ tokenId });
+const tokenForRequest = preparedQuery(["tokenId"], (db, { tokenId }) =>
+  db
+    .selectFrom("identity_access_tokens as t")
+    .innerJoin("identities as i", "i.id", "t.identity_id")
+    .leftJoin("identity_org_memberships as m", (join) =>
+      join.onRef("m.identity_id", "=", "t.identity_id").onRef("m.org_id", "=", "i.org_id"),
+    )
+    .leftJoin("identity_token_auths as ta", (join) =>
+      join.onRef("ta.identity_id", "=", "t.identity_id").on("t.auth_method", "=", "token-auth"),
+    )
+    .select([
+      "t.id",
+      "t.identity_id",
+      "t.auth_method",
+      "t.access_token_ttl",
+      "t.access_token_num_uses_limit",
+      "t.is_access_token_revoked",
+      "t.created_at",
+      "t.access_token_last_renewed_at",
+      "m.id as membership_id",
+      "m.org_id",
+      "m.role",
+      "ta.access_token_trusted_ips as trusted_ips",
+    ])
+    .where("t.id", "=", tokenId),
+);
+
+export async function findTokenForRequest(db: Kysely<Database>, tokenId: string): Promise<TokenForRequest | undefined> {
+  return (await tokenForRequest(db, { tokenId }))[0];
 }
 
 /** Uses of tokens without a limit, counted in memory and written in batches. */

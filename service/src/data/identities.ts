@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, IdentityRow, MembershipRow, MetadataRow } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { authMethodFlags, authMethodsOf } from "./auth-methods.ts";
 
 export interface MembershipWithIdentity {
@@ -95,25 +96,17 @@ function split(row: JoinedRow): MembershipWithIdentity {
   };
 }
 
+const membershipInOrg = preparedQuery(["orgId", "identityId"], (db, { orgId, identityId }) =>
+  membershipQuery(db, orgId).where("m.identity_id", "=", identityId),
+);
+
 /** The identity's membership in the org, or undefined when it is not a member of that org. */
 export async function findMembership(
   db: Kysely<Database>,
   orgId: string,
   identityId: string,
 ): Promise<MembershipWithIdentity | undefined> {
-  const row = await membershipQuery(db, orgId).where("m.identity_id", "=", identityId).executeTakeFirst();
-  return row && split(row);
-}
-
-/** The identity's membership in the organisation that owns it, in one query. */
-export async function findOwnMembership(
-  db: Kysely<Database>,
-  identityId: string,
-): Promise<MembershipWithIdentity | undefined> {
-  const row = await membershipRows(db)
-    .whereRef("m.org_id", "=", "i.org_id")
-    .where("m.identity_id", "=", identityId)
-    .executeTakeFirst();
+  const [row] = await membershipInOrg(db, { orgId, identityId });
   return row && split(row);
 }
 

@@ -1,28 +1,48 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+type Values<Name extends string> = Record<Name, string>;
+
+interface Prepared<Row> {
+  compiled: CompiledQuery<Row>;
+  /** For each compiled parameter, the name whose value goes there (undefined: a constant). */
+  slots: (string | undefined)[];
+}
 
 /**
- * A query built and compiled by Kysely once, then run with new values: the hot path skips
- * the builder and the compiler (which cost more than an indexed read). `build` receives one
- * stand-in value per parameter name; each run swaps the stand-ins for the real values, so the
- * SQL text is exactly the one Kysely produced, in either dialect.
+ * A query that Kysely builds and compiles once per database handle, then runs with new values:
+ * the hot path skips the builder and the compiler, which cost several times an indexed read.
+ * `build` gets one stand-in value per parameter name; each run puts the real values where the
+ * stand-ins landed, so the SQL text is exactly the one Kysely produced, in either dialect.
+ * Handles other than the one first seen (transactions) get their own compiled copy.
  */
-export function prepareQuery<Row, Name extends string>(
-  db: Kysely<unknown>,
+export function preparedQuery<Row, Name extends string>(
   names: readonly Name[],
-  build: (values: Record<Name, string>) => Compilable<Row>,
-): (values: Record<Name, string>) => Promise<Row | undefined> {
-  const standIns = Object.fromEntries(names.map((name) => [name, `\u0000${name}\u0000`])) as Record<Name, string>;
-  const compiled: CompiledQuery<Row> = build(standIns).compile();
-  const slots = compiled.parameters.map((value) => names.find((name) => standIns[name] === value));
-  for (const name of names) {
-    if (!slots.includes(name)) throw new Error(`The prepared query does not use its parameter "${name}"`);
+  build: (db: Kysely<Database>, values: Values<Name>) => Compilable<Row>,
+): (db: Kysely<Database>, values: Values<Name>) => Promise<Row[]> {
+  const standIns = Object.fromEntries(names.map((name) => [name, `\u0000${name}\u0000`])) as Values<Name>;
+  const byHandle = new WeakMap<Kysely<Database>, Prepared<Row>>();
+
+  function prepare(db: Kysely<Database>): Prepared<Row> {
+    const compiled = build(db, standIns).compile();
+    const slots = compiled.parameters.map((value) => names.find((name) => standIns[name] === value));
+    for (const name of names) {
+      if (!slots.includes(name)) throw new Error(`The prepared query does not use its parameter "${name}"`);
+    }
+    return { compiled, slots };
   }
-  return async (values) => {
+
+  return async (db, values) => {
+    let prepared = byHandle.get(db);
+    if (!prepared) {
+      prepared = prepare(db);
+      byHandle.set(db, prepared);
+    }
+    const { compiled, slots } = prepared;
     const parameters = compiled.parameters.map((value, i) => {
-      const name = slots[i];
+      const name = slots[i] as Name | undefined;
       return name === undefined ? value : values[name];
     });
-    const result = await db.executeQuery<Row>({ ...compiled, parameters });
-    return result.rows[0];
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

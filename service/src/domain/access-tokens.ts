@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { consumeUse, deleteAccessToken, tokenForRequestQuery, insertAccessToken } from "../data/access-tokens.ts";
+import { consumeUse, deleteAccessToken, findTokenForRequest, insertAccessToken } from "../data/access-tokens.ts";
 import type { AccessTokenRow, Database } from "../db/schema.ts";
 import { nowIso, toMillis } from "../lib/time.ts";
 import { trustedIpMatcher } from "../lib/trusted-ips.ts";
@@ -57,7 +57,6 @@ export function deriveTokenSigningKey(rootKey: Buffer): Uint8Array {
 
 export function createAccessTokenService(deps: { db: Kysely<Database>; signingKey: Uint8Array; usage: TokenUsage }) {
   const { db, usage } = deps;
-  const findTokenForRequest = tokenForRequestQuery(db);
   // Imported once: jose would otherwise turn the raw bytes into a key on every verification.
   const signingKey = webcrypto.subtle.importKey("raw", deps.signingKey, { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
@@ -146,7 +145,7 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
       if (!match?.[1]) throw new UnauthorizedError("The Authorization header must use the Bearer scheme");
       const claims = await verify(match[1]);
 
-      const row = await findTokenForRequest(claims.identityAccessTokenId);
+      const row = await findTokenForRequest(db, claims.identityAccessTokenId);
       if (!row || row.is_access_token_revoked === 1 || row.identity_id !== claims.identityId) {
         throw new UnauthorizedError("This access token has been revoked");
       }
