@@ -15,6 +15,7 @@ import { registerForwarding } from "./routes/forward.ts";
 import { RedisSessionStore } from "./session/redis-store.ts";
 import { Sessions } from "./session/sessions.ts";
 import { type Clock, MemorySessionStore, type SessionStore } from "./session/store.ts";
+import { createUpstream } from "./upstream/client.ts";
 
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
@@ -39,7 +40,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ? RedisSessionStore.connect(config.redisUrl, loggerInstance, clock)
       : new MemorySessionStore(clock));
   const sessions = new Sessions(store, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }, clock);
-  const upstream = { origin: config.upstreamOrigin, timeoutMs: config.upstreamTimeoutMs };
+  const upstream = createUpstream({ origin: config.upstreamOrigin, timeoutMs: config.upstreamTimeoutMs });
 
   const app = Fastify({
     loggerInstance,
@@ -51,7 +52,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   app.addHook("onClose", async () => {
-    await store.close?.();
+    await Promise.all([store.close?.(), upstream.close()]);
   });
   registerCsrfGuard(app);
   registerSecurityHeaders(app);

@@ -6,11 +6,11 @@ import { badGateway, HttpError, unauthorized, validationFailed } from "../errors
 import { clearSessionCookie, readSessionId, SESSION_COOKIE, setSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
 import type { NewSession, Sessions } from "../session/sessions.ts";
-import { callUpstream, type UpstreamOptions } from "../upstream/client.ts";
+import type { Upstream } from "../upstream/client.ts";
 
 export interface BffRouteDeps {
   sessions: Sessions;
-  upstream: UpstreamOptions;
+  upstream: Upstream;
   loginRateLimit: Config["loginRateLimit"];
 }
 
@@ -44,11 +44,7 @@ function refusedByUpstream(text: string): void {
 }
 
 /** Who the token belongs to, as the upstream sees it. The token is not verified here; the upstream does that. */
-async function identify(
-  upstream: UpstreamOptions,
-  accessToken: string,
-  log: FastifyInstance["log"],
-): Promise<NewSession> {
+async function identify(upstream: Upstream, accessToken: string, log: FastifyInstance["log"]): Promise<NewSession> {
   let claim: unknown;
   try {
     claim = decodeJwt(accessToken).identityId;
@@ -59,7 +55,10 @@ async function identify(
   if (!params.success) throw unauthorized(TOKEN_NOT_ACCEPTED);
 
   const pathAndQuery = buildPath(identityGet.path, params.data);
-  const response = await callUpstream(upstream, { method: identityGet.method, pathAndQuery, accessToken }, log);
+  const response = await upstream.call(
+    { method: identityGet.method, pathAndQuery, accessToken, endpoint: identityGet.id },
+    log,
+  );
   if (response.status === 403) refusedByUpstream(response.text);
   if ([401, 403, 404].includes(response.status)) throw unauthorized(TOKEN_NOT_ACCEPTED);
   if (response.status !== 200) {

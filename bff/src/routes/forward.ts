@@ -4,12 +4,12 @@ import { notFound, unauthorized } from "../errors.ts";
 import { clearSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
 import type { Sessions } from "../session/sessions.ts";
-import { callUpstream, type UpstreamOptions, type UpstreamResponse } from "../upstream/client.ts";
-import { upstreamInput } from "../upstream/input.ts";
+import type { Upstream, UpstreamResponse } from "../upstream/client.ts";
+import { prepareInput } from "../upstream/input.ts";
 
 export interface ForwardDeps {
   sessions: Sessions;
-  upstream: UpstreamOptions;
+  upstream: Upstream;
 }
 
 /** 401, or Infisical's 403 TokenError (expired or malformed JWT): the session's token is dead. */
@@ -27,17 +27,17 @@ function tokenRejected(response: UpstreamResponse): boolean {
 /** `/api/*`: one route per contract endpoint, and nothing else reaches the upstream. */
 export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): void {
   for (const endpoint of endpointList as readonly Endpoint[]) {
+    const readInput = prepareInput(endpoint);
     app.route({
       method: endpoint.method,
       url: routePattern(endpoint.path),
       exposeHeadRoute: false,
       handler: async (request, reply) => {
         const session = await requireSession(deps.sessions, request, reply);
-        const input = upstreamInput(endpoint, request);
-        const response = await callUpstream(
-          deps.upstream,
-          { method: endpoint.method, accessToken: session.accessToken, ...input },
-          request.log.child({ endpoint: endpoint.id }),
+        const { pathAndQuery, body } = readInput(request);
+        const response = await deps.upstream.call(
+          { method: endpoint.method, pathAndQuery, body, accessToken: session.accessToken, endpoint: endpoint.id },
+          request.log,
         );
         if (tokenRejected(response)) {
           await deps.sessions.end(session.id);

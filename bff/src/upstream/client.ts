@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { Pool } from "undici";
 import { badGateway, gatewayTimeout, HttpError } from "../errors.ts";
 
 export interface UpstreamRequest {
@@ -7,6 +8,8 @@ export interface UpstreamRequest {
   pathAndQuery: string;
   accessToken: string;
   body?: unknown;
+  /** The contract endpoint, for the log only. */
+  endpoint?: string;
 }
 
 export interface UpstreamResponse {
@@ -20,59 +23,93 @@ export interface UpstreamOptions {
   timeoutMs: number;
 }
 
+/** How the BFF reaches the upstream service; one per app, closed with it. */
+export interface Upstream {
+  readonly timeoutMs: number;
+  call(request: UpstreamRequest, log: FastifyBaseLogger): Promise<UpstreamResponse>;
+  close(): Promise<void>;
+}
+
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
+/** undici's codes for a deadline that passed: connecting, waiting for the headers, or between body chunks. */
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
 /**
- * Calls the upstream service. Only the headers built here are sent: the bearer
- * token, Accept and (with a body) the JSON content type. Refused or broken
- * connections become 502, answers slower than the deadline 504.
+ * The upstream through a pool of keep-alive connections (undici), so a request pays neither
+ * a TCP handshake nor a timer of its own: the deadline is the pool's headers timeout (the
+ * answer must begin within it once the request is sent) and body timeout (the answer may
+ * not pause longer), both on undici's shared coarse timer, plus the connect timeout.
+ *
+ * Only the headers built here are sent: the bearer token, Accept and (with a body) the JSON
+ * content type; undici adds Host, Connection and Content-Length. Redirects are not followed.
+ * Refused or broken connections become 502, a passed deadline 504.
  */
-export async function callUpstream(
-  options: UpstreamOptions,
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const pool = new Pool(options.origin, {
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: { timeout: options.timeoutMs },
+  });
+  return {
+    timeoutMs: options.timeoutMs,
+    call: (request, log) => callUpstream(pool, options.timeoutMs, request, log),
+    close: () => pool.close(),
+  };
+}
+
+async function callUpstream(
+  pool: Pool,
+  timeoutMs: number,
   request: UpstreamRequest,
   log: FastifyBaseLogger,
 ): Promise<UpstreamResponse> {
-  const url = `${options.origin}${request.pathAndQuery}`;
+  const hasBody = request.body !== undefined;
   const headers: Record<string, string> = {
     accept: "application/json",
     authorization: `Bearer ${request.accessToken}`,
   };
-  const hasBody = request.body !== undefined;
   if (hasBody) headers["content-type"] = "application/json";
   try {
-    const response = await fetch(url, {
-      method: request.method,
+    const response = await pool.request({
+      method: request.method as "GET",
+      path: request.pathAndQuery,
       headers,
       body: hasBody ? JSON.stringify(request.body) : undefined,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs),
     });
-    const text = await response.text();
-    const type = response.headers.get("content-type") ?? "";
+    const text = await response.body.text();
+    const status = response.statusCode;
+    const contentType = response.headers["content-type"];
+    const type = typeof contentType === "string" ? contentType : "";
     if (text !== "" && !JSON_TYPE.test(type)) {
-      log.warn({ upstreamStatus: response.status, contentType: type }, "upstream answered without JSON");
-      throw badGateway(`The secrets service answered with an unexpected response (HTTP ${response.status}).`);
+      log.warn(
+        { endpoint: request.endpoint, upstreamStatus: status, contentType: type },
+        "upstream answered without JSON",
+      );
+      throw badGateway(`The secrets service answered with an unexpected response (HTTP ${status}).`);
     }
-    if (response.status >= 300 && response.status < 400) {
-      log.warn({ upstreamStatus: response.status }, "upstream answered with a redirect");
-      throw badGateway(`The secrets service answered with an unexpected redirect (HTTP ${response.status}).`);
+    if (status >= 300 && status < 400) {
+      log.warn({ endpoint: request.endpoint, upstreamStatus: status }, "upstream answered with a redirect");
+      throw badGateway(`The secrets service answered with an unexpected redirect (HTTP ${status}).`);
     }
-    return { status: response.status, text };
+    return { status, text };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof Error && error.name === "TimeoutError") {
-      log.warn({ timeoutMs: options.timeoutMs }, "upstream deadline passed");
-      const seconds = Number((options.timeoutMs / 1000).toFixed(1));
+    const reason = describeNetworkError(error);
+    if (TIMEOUT_CODES.has(reason)) {
+      log.warn({ endpoint: request.endpoint, timeoutMs, reason }, "upstream deadline passed");
+      const seconds = Number((timeoutMs / 1000).toFixed(1));
       throw gatewayTimeout(`The secrets service did not answer within ${seconds} s. Try again in a moment.`);
     }
-    log.warn({ reason: describeNetworkError(error) }, "upstream unreachable");
+    log.warn({ endpoint: request.endpoint, reason }, "upstream unreachable");
     throw badGateway("The secrets service could not be reached or broke off the connection. Try again in a moment.");
   }
 }
 
-/** A short code for the log (ECONNREFUSED, ECONNRESET…), never a URL with credentials. */
+/** A short code for the log (ECONNREFUSED, UND_ERR_SOCKET…), never a URL with credentials. */
 function describeNetworkError(error: unknown): string {
   if (!(error instanceof Error)) return "unknown";
+  if ("code" in error && typeof error.code === "string") return error.code;
   const cause = error.cause;
   if (cause && typeof cause === "object" && "code" in cause && typeof cause.code === "string") return cause.code;
   return error.name;

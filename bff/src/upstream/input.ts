@@ -1,4 +1,12 @@
-import { buildPath, type Endpoint, errorNames, PathParamError } from "@keyhold/contract";
+import {
+  buildPath,
+  type Endpoint,
+  errorNames,
+  NoBody,
+  NoParams,
+  PathParamError,
+  pathParamNames,
+} from "@keyhold/contract";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { HttpError, validationFailed } from "../errors.ts";
@@ -7,6 +15,9 @@ export interface UpstreamInput {
   pathAndQuery: string;
   body: unknown;
 }
+
+/** Reads one endpoint's input from a request; prepared once per endpoint by `prepareInput`. */
+export type InputReader = (request: FastifyRequest) => UpstreamInput;
 
 function parse(schema: z.ZodType, value: unknown): unknown {
   const result = schema.safeParse(value);
@@ -30,22 +41,39 @@ function toSearchParams(query: Record<string, unknown>): URLSearchParams {
   return search;
 }
 
-/**
- * Validates a request against its contract endpoint and derives the upstream
- * path from the endpoint's template and the parsed values only; the incoming
- * raw path is never reused. Unknown query and body fields are dropped by the schemas.
- */
-export function upstreamInput(endpoint: Endpoint, request: FastifyRequest): UpstreamInput {
-  const params = parse(endpoint.params, request.params ?? {});
-  const query = parse(endpoint.query, request.query ?? {});
-  const body = parse(endpoint.body, request.body);
-  let path: string;
+function pathFrom(template: string, params: unknown): string {
   try {
-    path = buildPath(endpoint.path, isRecord(params) ? params : {});
+    return buildPath(template, isRecord(params) ? params : {});
   } catch (error) {
     if (error instanceof PathParamError) throw new HttpError(400, errorNames.badRequest, error.message);
     throw error;
   }
-  const search = toSearchParams(isRecord(query) ? query : {}).toString();
-  return { pathAndQuery: search ? `${path}?${search}` : path, body };
+}
+
+/**
+ * Prepares, once per endpoint, what each request then does: validate against the contract
+ * endpoint and derive the upstream path from the endpoint's template and the parsed values
+ * only; the incoming raw path is never reused. Unknown query and body fields are dropped by
+ * the schemas. An endpoint without path parameters always calls its template as is; one
+ * without a query never sends a query string (an empty schema would drop every field); one
+ * without a body still refuses a request that carries one, with the same 422.
+ */
+export function prepareInput(endpoint: Endpoint): InputReader {
+  const template = endpoint.path;
+  const paramsSchema = pathParamNames(template).length === 0 ? undefined : endpoint.params;
+  const querySchema = endpoint.query === NoParams ? undefined : endpoint.query;
+  const bodySchema = endpoint.body;
+  const noBody = bodySchema === NoBody;
+
+  return (request) => {
+    const path = paramsSchema ? pathFrom(template, parse(paramsSchema, request.params ?? {})) : template;
+    let pathAndQuery = path;
+    if (querySchema) {
+      const query = parse(querySchema, request.query ?? {});
+      const search = toSearchParams(isRecord(query) ? query : {}).toString();
+      if (search) pathAndQuery = `${path}?${search}`;
+    }
+    const body = noBody && request.body === undefined ? undefined : parse(bodySchema, request.body);
+    return { pathAndQuery, body };
+  };
 }
