@@ -20,13 +20,17 @@ function isJson(contentType: string | undefined): boolean {
  * requiring JSON rules out the "simple" content types a plain form can send.
  */
 export function registerCsrfGuard(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request) => {
-    if (!isApiOrBffRequest(request)) return;
+  // A callback hook rather than an async one: no promise per request.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!isApiOrBffRequest(request)) return done();
     if (request.headers[CSRF_HEADER] !== CSRF_VALUE) {
-      throw new HttpError(401, errorNames.unauthorized, `Requests to this endpoint must carry the header "X-CSRF: 1".`);
+      return done(
+        new HttpError(401, errorNames.unauthorized, `Requests to this endpoint must carry the header "X-CSRF: 1".`),
+      );
     }
     if (STATE_CHANGING.has(request.method) && hasBody(request) && !isJson(request.headers["content-type"])) {
-      throw new HttpError(415, errorNames.unsupportedMediaType, "Send the request body as application/json.");
+      return done(new HttpError(415, errorNames.unsupportedMediaType, "Send the request body as application/json."));
     }
+    done();
   });
 }

@@ -31,11 +31,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** Added as the response leaves, so errors, 404s and static files all carry them. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook rather than an async one: no promise per response.
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
     if (isApiOrBffRequest(request)) reply.header("cache-control", "no-store");
     reply.removeHeader("server");
     reply.removeHeader("x-powered-by");
-    return payload;
+    done(null, payload);
   });
 }
