@@ -8,6 +8,7 @@ import { CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness
 import { type RecordingUpstream, startRecordingUpstream } from "../test/recording-upstream.ts";
 import { fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
 import { RedisSessionStore } from "./redis-store.ts";
+import { Sessions } from "./sessions.ts";
 import type { Session } from "./store.ts";
 
 // A real Redis, started by the test command; without one these suites are skipped.
@@ -102,6 +103,46 @@ describe.skipIf(!redisUrl)("RedisSessionStore", () => {
     expect(await redis.exists(redisKey(session.id))).toBe(1);
     await redis.set(redisKey(session.id), "{not json", "PX", 60_000);
     expect(await store.get(session.id)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!redisUrl)("Sessions in Redis", () => {
+  let redis: Redis;
+  let store: RedisSessionStore;
+  let now: number;
+  beforeAll(() => {
+    redis = new Redis(redisUrl ?? "");
+    now = Date.now();
+    store = RedisSessionStore.connect(redisUrl ?? "", silent, () => now);
+  });
+  afterAll(async () => {
+    await store.close();
+    await redis.quit();
+  });
+
+  it("a request only reads its session until the last use is a touch interval old, then writes it back once", async () => {
+    const sessions = new Sessions(store, { idleMs: 60_000, absoluteMs: 3_600_000, touchEveryMs: 1_000 }, () => now);
+    const session = await sessions.create({
+      accessToken: fakeAccessToken(),
+      identity: sampleSession("x").identity,
+      orgId: ORG_ID,
+    });
+    const written = await redis.get(redisKey(session.id));
+    for (let i = 0; i < 10; i++) {
+      now += 99;
+      expect(await sessions.resume(session.id)).toMatchObject({ id: session.id });
+    }
+    // Every value is sealed with a fresh IV, so an unchanged value means nothing was written.
+    expect(await redis.get(redisKey(session.id))).toBe(written);
+    now += 10;
+    expect(await sessions.resume(session.id)).toMatchObject({ lastUsedAt: now });
+    const touched = await redis.get(redisKey(session.id));
+    expect(touched).not.toBe(written);
+    expect(await store.get(session.id)).toMatchObject({ lastUsedAt: now });
+    // The idle timeout in Redis runs from the written use.
+    expect(await redis.pttl(redisKey(session.id))).toBeGreaterThan(59_000);
+    await sessions.end(session.id);
+    expect(await sessions.resume(session.id)).toBeUndefined();
   });
 });
 

@@ -17,6 +17,8 @@ const StoredSessionSchema = z.object({
 }) satisfies z.ZodType<Session>;
 
 const KEY_PREFIX = "keyhold:session:";
+/** Sessions whose derived keys are kept (see `KeyCache`). */
+const KEY_CACHE_SIZE = 10_000;
 
 /**
  * Sessions in Redis, shared by every BFF instance behind a load balancer.
@@ -27,6 +29,8 @@ const KEY_PREFIX = "keyhold:session:";
  * Each key expires with its session, so Redis drops abandoned ones by itself.
  */
 export class RedisSessionStore implements SessionStore {
+  readonly #keys = new KeyCache(KEY_CACHE_SIZE);
+
   constructor(
     private readonly redis: Redis,
     private readonly log: FastifyBaseLogger,
@@ -35,7 +39,8 @@ export class RedisSessionStore implements SessionStore {
 
   static connect(url: string, log: FastifyBaseLogger, now: Clock = Date.now): RedisSessionStore {
     // Commands wait for the connection, but give up after one reconnect attempt so a request fails fast when Redis is away.
-    const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+    // Auto-pipelining sends the commands of concurrent requests in one write.
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000, enableAutoPipelining: true });
     // One line per outage, not one per reconnect attempt.
     let down = false;
     redis.on("error", (error: Error) => {
@@ -50,17 +55,22 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<Session | undefined> {
-    const raw = await this.#run(() => this.redis.get(key(id)));
+    const keys = this.#keys.get(id) ?? deriveKeys(id);
+    const raw = await this.#run(() => this.redis.get(keys.redisKey));
     if (raw === null) return undefined;
-    const parsed = StoredSessionSchema.safeParse(safeJson(open(id, raw)));
-    return parsed.success && parsed.data.id === id ? parsed.data : undefined;
+    const parsed = StoredSessionSchema.safeParse(safeJson(open(keys, raw)));
+    if (!parsed.success || parsed.data.id !== id) return undefined;
+    this.#keys.remember(id, keys);
+    return parsed.data;
   }
 
   async set(session: Session, expiresAt: number): Promise<void> {
     const ttlMs = Math.floor(expiresAt - this.now());
     if (ttlMs <= 0) return this.delete(session.id);
-    const sealed = seal(session.id, JSON.stringify(session));
-    await this.#run(() => this.redis.set(key(session.id), sealed, "PX", ttlMs));
+    const keys = this.#keys.get(session.id) ?? deriveKeys(session.id);
+    const sealed = seal(keys, JSON.stringify(session));
+    await this.#run(() => this.redis.set(keys.redisKey, sealed, "PX", ttlMs));
+    this.#keys.remember(session.id, keys);
   }
 
   async refresh(session: Session, expiresAt: number): Promise<boolean> {
@@ -69,14 +79,17 @@ export class RedisSessionStore implements SessionStore {
       await this.delete(session.id);
       return false;
     }
-    const sealed = seal(session.id, JSON.stringify(session));
+    const keys = this.#keys.get(session.id) ?? deriveKeys(session.id);
+    const sealed = seal(keys, JSON.stringify(session));
     // XX: only overwrite a key that still exists; a deleted session stays deleted.
-    const written = await this.#run(() => this.redis.set(key(session.id), sealed, "PX", ttlMs, "XX"));
+    const written = await this.#run(() => this.redis.set(keys.redisKey, sealed, "PX", ttlMs, "XX"));
     return written === "OK";
   }
 
   async delete(id: string): Promise<void> {
-    await this.#run(() => this.redis.del(key(id)));
+    const { redisKey } = this.#keys.get(id) ?? deriveKeys(id);
+    this.#keys.forget(id);
+    await this.#run(() => this.redis.del(redisKey));
   }
 
   async close(): Promise<void> {
@@ -96,28 +109,63 @@ export class RedisSessionStore implements SessionStore {
   }
 }
 
-function key(id: string): string {
-  return KEY_PREFIX + createHash("sha256").update(id).digest("hex");
+/** What a session id derives: its Redis key, and the key and associated data its value is sealed with. */
+interface SessionKeys {
+  redisKey: string;
+  valueKey: Buffer;
+  aad: Buffer;
 }
 
-function valueKey(id: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", id, "keyhold", "keyhold/bff/session-value/aes-256-gcm/v1", 32));
+function deriveKeys(id: string): SessionKeys {
+  const redisKey = KEY_PREFIX + createHash("sha256").update(id).digest("hex");
+  const valueKey = Buffer.from(hkdfSync("sha256", id, "keyhold", "keyhold/bff/session-value/aes-256-gcm/v1", 32));
+  return { redisKey, valueKey, aad: Buffer.from(redisKey) };
+}
+
+/**
+ * The derived keys of recently used sessions, so a request does not pay a SHA-256 and an
+ * HKDF each time. Only sessions this instance created or read back intact are remembered
+ * (an unknown cookie never takes a place), the oldest entry makes room, and a sign-out
+ * forgets its session. The process holds nothing here it could not derive from the
+ * cookies it sees.
+ */
+class KeyCache {
+  readonly #entries = new Map<string, SessionKeys>();
+
+  constructor(private readonly max: number) {}
+
+  get(id: string): SessionKeys | undefined {
+    return this.#entries.get(id);
+  }
+
+  remember(id: string, keys: SessionKeys): void {
+    if (this.#entries.has(id)) return;
+    if (this.#entries.size >= this.max) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(id, keys);
+  }
+
+  forget(id: string): void {
+    this.#entries.delete(id);
+  }
 }
 
 /** iv (12 bytes) ‖ ciphertext ‖ tag (16 bytes), base64; the Redis key is bound in as associated data. */
-function seal(id: string, plaintext: string): string {
+function seal(keys: SessionKeys, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", valueKey(id), iv).setAAD(Buffer.from(key(id)));
+  const cipher = createCipheriv("aes-256-gcm", keys.valueKey, iv).setAAD(keys.aad);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64");
 }
 
 /** The plaintext, or undefined when the value was not sealed for this id (or was altered). */
-function open(id: string, sealed: string): string | undefined {
+function open(keys: SessionKeys, sealed: string): string | undefined {
   const bytes = Buffer.from(sealed, "base64");
   if (bytes.length < 12 + 16) return undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", valueKey(id), bytes.subarray(0, 12)).setAAD(Buffer.from(key(id)));
+    const decipher = createDecipheriv("aes-256-gcm", keys.valueKey, bytes.subarray(0, 12)).setAAD(keys.aad);
     decipher.setAuthTag(bytes.subarray(bytes.length - 16));
     return Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString("utf8");
   } catch {

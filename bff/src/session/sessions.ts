@@ -5,17 +5,41 @@ import type { Clock, Session, SessionStore } from "./store.ts";
 export interface SessionTimeouts {
   idleMs: number;
   absoluteMs: number;
+  /**
+   * How stale the stored last use may get before a request writes it back: within this
+   * window a request only reads its session. Defaults to a sixtieth of the idle timeout,
+   * at most 15 s (15 s for the default 15 minutes).
+   */
+  touchEveryMs?: number;
+}
+
+const MAX_TOUCH_EVERY_MS = 15_000;
+
+/** The write-back interval for an idle timeout (see `SessionTimeouts.touchEveryMs`). */
+export function defaultTouchEveryMs(idleMs: number): number {
+  return Math.min(MAX_TOUCH_EVERY_MS, Math.floor(idleMs / 60));
 }
 
 export type NewSession = Pick<Session, "accessToken" | "identity" | "orgId">;
 
-/** Session rules: fresh random ids, sliding idle timeout, hard absolute timeout. */
+/**
+ * Session rules: fresh random ids, sliding idle timeout, hard absolute timeout.
+ *
+ * The idle clock runs from the last use written to the store, and a use is written back
+ * only once the stored one is `touchEveryMs` old, so most requests cost one store read and
+ * no write. A session therefore ends between `idleMs - touchEveryMs` and `idleMs` after its
+ * last use: possibly a little early, never late.
+ */
 export class Sessions {
+  readonly #touchEveryMs: number;
+
   constructor(
     private readonly store: SessionStore,
     private readonly timeouts: SessionTimeouts,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.#touchEveryMs = timeouts.touchEveryMs ?? defaultTouchEveryMs(timeouts.idleMs);
+  }
 
   async create(fields: NewSession): Promise<Session> {
     const now = this.now();
@@ -25,7 +49,7 @@ export class Sessions {
     return session;
   }
 
-  /** The live session for an id, its idle clock restarted; undefined once expired or ended. */
+  /** The live session for an id, its idle clock restarted when due; undefined once expired or ended. */
   async resume(id: string): Promise<Session | undefined> {
     const session = await this.store.get(id);
     if (!session) return undefined;
@@ -34,6 +58,7 @@ export class Sessions {
       await this.store.delete(id);
       return undefined;
     }
+    if (now - session.lastUsedAt < this.#touchEveryMs) return session;
     const touched = { ...session, lastUsedAt: now };
     // A sign-out may have ended the session since it was read: then it stays ended.
     return (await this.store.refresh(touched, this.#expiresAt(touched))) ? touched : undefined;

@@ -48,11 +48,13 @@ export class MemorySessionStore implements SessionStore {
       this.#sessions.delete(id);
       return undefined;
     }
-    return { ...entry.session, identity: { ...entry.session.identity } };
+    return entry.session;
   }
 
+  /** Keeps a frozen copy, so what `get` hands out can be shared and never alters the store. */
   async set(session: Session, expiresAt: number): Promise<void> {
-    this.#sessions.set(session.id, { session: { ...session, identity: { ...session.identity } }, expiresAt });
+    const copy = Object.freeze({ ...session, identity: Object.freeze({ ...session.identity }) });
+    this.#sessions.set(session.id, { session: copy, expiresAt });
     if (++this.#writes % SWEEP_EVERY === 0) this.#sweep();
   }
 
