@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from "kysely";
+import { Kysely, PostgresDialect, type PostgresDialectConfig, SqliteDialect, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { type Config, dataFiles } from "../config.ts";
@@ -52,6 +53,53 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
   };
 }
 
+/**
+ * The same for PostgreSQL: a statement sent with a name is parsed and planned once per
+ * connection, then only bound and run. The name is derived from the SQL text (placeholders only,
+ * never values). Lists bound with IN (…) make one text per length, so only statements with few
+ * parameters are named; DDL and the like are sent as they are. When a migration by another
+ * instance changes a table under a named statement, PostgreSQL refuses it ("cached plan must not
+ * change result type"); that text is then sent unnamed from here on.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresDialectConfig["pool"] {
+  const names = new Map<string, string>();
+  const neverNamed = new Set<string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (!name) {
+      name = `k${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+      if (names.size >= 1_000) names.clear();
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        release: () => client.release(),
+        query: ((text: unknown, values?: unknown[]) => {
+          if (
+            typeof text === "string" &&
+            values !== undefined &&
+            values.length <= 16 &&
+            !neverNamed.has(text) &&
+            /^\s*(select|insert|update|delete|with)\b/i.test(text)
+          ) {
+            return client.query({ name: nameOf(text), text, values }).catch((error: unknown) => {
+              if ((error as { code?: unknown }).code !== "0A000") throw error;
+              neverNamed.add(text);
+              return client.query(text, values);
+            });
+          }
+          return client.query(text as string, values);
+        }) as pg.PoolClient["query"],
+      };
+    },
+  };
+}
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
@@ -59,7 +107,10 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process.
     pool.on("error", (error) => logger.error({ err: error }, "PostgreSQL pool error"));
-    handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    handle = {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }),
+      dialect: "postgres",
+    };
   } else {
     ensureDataDir(config.dataDir);
     const sqlite = openSqlite(dataFiles(config).sqlite);
