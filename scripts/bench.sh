@@ -7,7 +7,10 @@ cd "$ROOT"
 install_deps || exit 1
 source "$ROOT/scripts/postgres.sh"
 source "$ROOT/scripts/redis.sh"
-command -v redis-server >/dev/null || apt_install redis-server
+need=()
+[ -x "$PGBIN/postgres" ] || need+=(postgresql-15)
+command -v redis-server >/dev/null || need+=(redis-server)
+if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || exit 1; fi
 trap 'pg_stop; redis_stop' EXIT
 pg_start >/dev/null && export KEYHOLD_BENCH_DATABASE_URL=$PG_URL
 redis_start >/dev/null && export KEYHOLD_BENCH_REDIS_URL=$REDIS_TEST_URL
