@@ -13,6 +13,12 @@ redis_start() {
 
 redis_stop() {
   [ -n "${REDIS_DIR:-}" ] || return 0
-  [ -f "$REDIS_DIR/redis.pid" ] && kill "$(cat "$REDIS_DIR/redis.pid")" 2>/dev/null
+  if [ -f "$REDIS_DIR/redis.pid" ]; then
+    local pid
+    pid=$(cat "$REDIS_DIR/redis.pid")
+    kill "$pid" 2>/dev/null
+    # Redis removes its pid file on the way out; wait for that before removing the folder.
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
   rm -rf "$REDIS_DIR"
 }
