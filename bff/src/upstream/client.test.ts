@@ -218,6 +218,35 @@ describe("the upstream client", () => {
     expect((await rejection(get(upstream))).message).toMatch(/unexpected response \(HTTP 200\)/);
   });
 
+  it("answers 502 to an answer with two content types", async () => {
+    const { upstream } = await start((_req, res) => {
+      res.writeHead(200, [
+        ["content-type", "application/json"],
+        ["content-type", "text/html"],
+      ]);
+      res.end("{}");
+    });
+    expect((await rejection(get(upstream))).statusCode).toBe(502);
+  });
+
+  it("takes the final answer after an informational one", async () => {
+    const { upstream } = await start((_req, res) => {
+      res.writeEarlyHints({ link: "</x>; rel=preload" });
+      json(res, 200, { final: true });
+    });
+    expect(await get(upstream)).toEqual({ status: 200, text: '{"final":true}' });
+  });
+
+  it("reads an answer that arrives in several chunks, multi-byte characters split between them", async () => {
+    const { upstream } = await start((_req, res) => {
+      const bytes = Buffer.from(JSON.stringify({ name: "zürich-€-𝄞" }));
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(bytes.length) });
+      res.write(bytes.subarray(0, 11)); // inside "ü"
+      setTimeout(() => res.end(bytes.subarray(11)), 20);
+    });
+    expect(JSON.parse((await get(upstream)).text)).toEqual({ name: "zürich-€-𝄞" });
+  });
+
   it("passes an empty answer through", async () => {
     const { upstream } = await start((_req, res) => {
       res.writeHead(204);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { Pool } from "undici";
+import { type Dispatcher, Pool } from "undici";
 import { badGateway, gatewayTimeout, HttpError } from "../errors.ts";
 
 export interface UpstreamRequest {
@@ -71,16 +71,12 @@ async function callUpstream(
   };
   if (hasBody) headers["content-type"] = "application/json";
   try {
-    const response = await pool.request({
-      method: request.method as "GET",
+    const { status, type, text } = await send(pool, {
+      method: request.method as Dispatcher.HttpMethod,
       path: request.pathAndQuery,
       headers,
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: hasBody ? JSON.stringify(request.body) : null,
     });
-    const text = await response.body.text();
-    const status = response.statusCode;
-    const contentType = response.headers["content-type"];
-    const type = typeof contentType === "string" ? contentType : "";
     if (text !== "" && !JSON_TYPE.test(type)) {
       log.warn(
         { endpoint: request.endpoint, upstreamStatus: status, contentType: type },
@@ -104,6 +100,56 @@ async function callUpstream(
     log.warn({ endpoint: request.endpoint, reason }, "upstream unreachable");
     throw badGateway("The secrets service could not be reached or broke off the connection. Try again in a moment.");
   }
+}
+
+interface RawAnswer {
+  status: number;
+  /** The Content-Type header ("" without one). */
+  type: string;
+  text: string;
+}
+
+const CONTENT_TYPE = "content-type";
+
+/**
+ * One request on the pool through undici's handler interface: the answer is collected as
+ * it arrives, without a stream object and its promises per response. The pool's timeouts
+ * apply as with `request`; any failure rejects with undici's error.
+ */
+function send(pool: Pool, options: Dispatcher.DispatchOptions): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let type = "";
+    const chunks: Buffer[] = [];
+    pool.dispatch(options, {
+      onConnect() {},
+      onHeaders(statusCode, rawHeaders) {
+        // Called again after a 1xx informational answer: the last call is the answer.
+        status = statusCode;
+        let found = 0;
+        for (let i = 0; i < rawHeaders.length; i += 2) {
+          const name = rawHeaders[i];
+          if (name?.length === CONTENT_TYPE.length && name.toString("latin1").toLowerCase() === CONTENT_TYPE) {
+            type = rawHeaders[i + 1]?.toString("latin1") ?? "";
+            found++;
+          }
+        }
+        // No type, or two of them, is no JSON type.
+        if (found !== 1) type = "";
+        return true;
+      },
+      onData(chunk) {
+        chunks.push(chunk);
+        return true;
+      },
+      onComplete() {
+        const text =
+          chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8");
+        resolve({ status, type, text });
+      },
+      onError: reject,
+    });
+  });
 }
 
 /** A short code for the log (ECONNREFUSED, UND_ERR_SOCKET…), never a URL with credentials. */
