@@ -97,6 +97,26 @@ describe.skipIf(!redisUrl)("RedisSessionStore", () => {
     expect(await store.get(theirs.id)).toEqual(theirs);
   });
 
+  it("reads what another instance wrote since, and nothing once another instance deleted it", async () => {
+    const other = RedisSessionStore.connect(redisUrl ?? "", silent);
+    try {
+      const session = sampleSession(`s-${Date.now()}-shared`);
+      await store.set(session, Date.now() + 60_000);
+      expect(await store.get(session.id)).toEqual(session);
+      const renamed = {
+        ...session,
+        identity: { ...session.identity, name: "renamed" },
+        lastUsedAt: session.lastUsedAt + 5,
+      };
+      expect(await other.refresh(renamed, Date.now() + 60_000)).toBe(true);
+      expect(await store.get(session.id)).toEqual(renamed);
+      await other.delete(session.id);
+      expect(await store.get(session.id)).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
   it("ignores a stored value that is not a session", async () => {
     const session = sampleSession(`s-${Date.now()}-garbled`);
     await store.set(session, Date.now() + 60_000);

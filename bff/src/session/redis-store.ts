@@ -17,8 +17,8 @@ const StoredSessionSchema = z.object({
 }) satisfies z.ZodType<Session>;
 
 const KEY_PREFIX = "keyhold:session:";
-/** Sessions whose derived keys are kept (see `KeyCache`). */
-const KEY_CACHE_SIZE = 10_000;
+/** Sessions whose derived keys and last value are kept (see `RecentSessions`). */
+const RECENT_SESSIONS = 10_000;
 
 /**
  * Sessions in Redis, shared by every BFF instance behind a load balancer.
@@ -29,7 +29,7 @@ const KEY_CACHE_SIZE = 10_000;
  * Each key expires with its session, so Redis drops abandoned ones by itself.
  */
 export class RedisSessionStore implements SessionStore {
-  readonly #keys = new KeyCache(KEY_CACHE_SIZE);
+  readonly #recent = new RecentSessions(RECENT_SESSIONS);
 
   constructor(
     private readonly redis: Redis,
@@ -55,22 +55,24 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<Session | undefined> {
-    const keys = this.#keys.get(id) ?? deriveKeys(id);
+    const known = this.#recent.get(id);
+    const keys = known?.keys ?? deriveKeys(id);
     const raw = await this.#run(() => this.redis.get(keys.redisKey));
     if (raw === null) return undefined;
+    // The very value this instance last read or wrote for this session: nothing to open again.
+    if (known?.sealed === raw) return known.session;
     const parsed = StoredSessionSchema.safeParse(safeJson(open(keys, raw)));
     if (!parsed.success || parsed.data.id !== id) return undefined;
-    this.#keys.remember(id, keys);
-    return parsed.data;
+    return this.#recent.remember(id, keys, raw, parsed.data);
   }
 
   async set(session: Session, expiresAt: number): Promise<void> {
     const ttlMs = Math.floor(expiresAt - this.now());
     if (ttlMs <= 0) return this.delete(session.id);
-    const keys = this.#keys.get(session.id) ?? deriveKeys(session.id);
+    const keys = this.#recent.get(session.id)?.keys ?? deriveKeys(session.id);
     const sealed = seal(keys, JSON.stringify(session));
     await this.#run(() => this.redis.set(keys.redisKey, sealed, "PX", ttlMs));
-    this.#keys.remember(session.id, keys);
+    this.#recent.remember(session.id, keys, sealed, session);
   }
 
   async refresh(session: Session, expiresAt: number): Promise<boolean> {
@@ -79,16 +81,18 @@ export class RedisSessionStore implements SessionStore {
       await this.delete(session.id);
       return false;
     }
-    const keys = this.#keys.get(session.id) ?? deriveKeys(session.id);
+    const keys = this.#recent.get(session.id)?.keys ?? deriveKeys(session.id);
     const sealed = seal(keys, JSON.stringify(session));
     // XX: only overwrite a key that still exists; a deleted session stays deleted.
     const written = await this.#run(() => this.redis.set(keys.redisKey, sealed, "PX", ttlMs, "XX"));
-    return written === "OK";
+    if (written !== "OK") return false;
+    this.#recent.remember(session.id, keys, sealed, session);
+    return true;
   }
 
   async delete(id: string): Promise<void> {
-    const { redisKey } = this.#keys.get(id) ?? deriveKeys(id);
-    this.#keys.forget(id);
+    const { redisKey } = this.#recent.get(id)?.keys ?? deriveKeys(id);
+    this.#recent.forget(id);
     await this.#run(() => this.redis.del(redisKey));
   }
 
@@ -122,29 +126,40 @@ function deriveKeys(id: string): SessionKeys {
   return { redisKey, valueKey, aad: Buffer.from(redisKey) };
 }
 
+interface RecentSession {
+  keys: SessionKeys;
+  /** The sealed value last read from or written to Redis, and the session it holds. */
+  sealed: string;
+  session: Session;
+}
+
 /**
- * The derived keys of recently used sessions, so a request does not pay a SHA-256 and an
- * HKDF each time. Only sessions this instance created or read back intact are remembered
- * (an unknown cookie never takes a place), the oldest entry makes room, and a sign-out
- * forgets its session. The process holds nothing here it could not derive from the
- * cookies it sees.
+ * What this instance knows of the sessions it used last: their derived keys, so a request
+ * does not pay a SHA-256 and an HKDF, and the sealed value last read or written, so a
+ * request that reads back the same bytes (every write seals with a fresh IV, so unchanged
+ * bytes mean an unchanged session) does not decrypt and validate it again. Redis is still
+ * asked on every request, so a sign-out or expiry anywhere takes effect at once. Only
+ * sessions this instance wrote or opened intact take a place (an unknown cookie never
+ * does), the oldest makes room, and a sign-out here forgets its session. Like the memory
+ * store, the process holds the bearer tokens of the sessions it serves.
  */
-class KeyCache {
-  readonly #entries = new Map<string, SessionKeys>();
+class RecentSessions {
+  readonly #entries = new Map<string, RecentSession>();
 
   constructor(private readonly max: number) {}
 
-  get(id: string): SessionKeys | undefined {
+  get(id: string): RecentSession | undefined {
     return this.#entries.get(id);
   }
 
-  remember(id: string, keys: SessionKeys): void {
-    if (this.#entries.has(id)) return;
-    if (this.#entries.size >= this.max) {
+  remember(id: string, keys: SessionKeys, sealed: string, session: Session): Session {
+    const frozen = Object.freeze({ ...session, identity: Object.freeze({ ...session.identity }) });
+    if (!this.#entries.delete(id) && this.#entries.size >= this.max) {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(id, keys);
+    this.#entries.set(id, { keys, sealed, session: frozen });
+    return frozen;
   }
 
   forget(id: string): void {
