@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-3f9a.js"></script></head></html>';
 let dist: string;
 let bff: TestBff;
@@ -16,6 +17,11 @@ beforeAll(async () => {
   await writeFile(join(dist, "index.html"), INDEX);
   await writeFile(join(dist, "assets", "app-3f9a.js"), "export {};");
   await writeFile(join(dist, "favicon.svg"), "<svg/>");
+  // Stand-ins for the build's precompressed copies: distinct bodies show which file was sent.
+  await writeFile(join(dist, "index.html.br"), "index.html as brotli");
+  await writeFile(join(dist, "index.html.gz"), "index.html as gzip");
+  await writeFile(join(dist, "assets", "app-3f9a.js.br"), "app.js as brotli");
+  await writeFile(join(dist, "assets", "app-3f9a.js.gz"), "app.js as gzip");
   await writeFile(join(dist, ".env"), "SECRET=1");
   bff = await startBff(testConfig({ webDistDir: dist, upstreamOrigin: "http://127.0.0.1:9" }));
 });
@@ -103,6 +109,49 @@ describe("the single-page app", () => {
     const res = await bff.send({ path: "/healthz" });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: "ok" });
+  });
+});
+
+describe("precompressed files", () => {
+  it.each([
+    ["/", "br, gzip", "br", "index.html as brotli", "no-store"],
+    ["/", "gzip", "gzip", "index.html as gzip", "no-store"],
+    ["/identities", "gzip, deflate, br, zstd", "br", "index.html as brotli", "no-store"],
+    ["/projects/abc/secrets", "gzip", "gzip", "index.html as gzip", "no-store"],
+    ["/assets/app-3f9a.js", "gzip, deflate, br, zstd", "br", "app.js as brotli", IMMUTABLE],
+    ["/assets/app-3f9a.js", "br;q=0, gzip", "gzip", "app.js as gzip", IMMUTABLE],
+  ])("GET %s accepting %s → %s", async (path, acceptEncoding, encoding, body, cacheControl) => {
+    const res = await bff.send({ path, headers: { "accept-encoding": acceptEncoding } });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(body);
+    expect(res.headers["content-encoding"]).toBe(encoding);
+    expect(res.headers["content-length"]).toBe(String(Buffer.byteLength(body)));
+    expect(res.headers["content-type"]).toMatch(
+      path.startsWith("/assets/") ? /^(text|application)\/javascript/ : /^text\/html/,
+    );
+    expect(res.headers.vary).toBe("accept-encoding");
+    expect(res.headers["cache-control"]).toBe(cacheControl);
+    expect(res.headers).toMatchObject(EXPECTED_HEADERS);
+  });
+
+  it.each([
+    ["/", undefined, INDEX],
+    ["/", "identity", INDEX],
+    ["/identities", "br;q=0, gzip;q=0", INDEX],
+    ["/assets/app-3f9a.js", "compress", "export {};"],
+  ])("GET %s accepting %s → the original file", async (path, acceptEncoding, body) => {
+    const res = await bff.send({ path, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(body);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers.vary).toBe("accept-encoding");
+  });
+
+  it("sends the original of a file that has no compressed copy", async () => {
+    const res = await bff.send({ path: "/favicon.svg", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.text).toBe("<svg/>");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers["cache-control"]).toBe("no-cache");
   });
 });
 

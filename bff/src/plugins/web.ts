@@ -5,10 +5,14 @@ import { isApiOrBffRequest, pathOf } from "./scope.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** Vite writes content-hashed files to assets/; everything else must be revalidated. */
+/**
+ * Vite writes content-hashed files to assets/; everything else must be revalidated. The
+ * path may be a precompressed copy (`index.html.br`), which is cached like the original.
+ */
 function cacheControlFor(filePath: string): string {
-  if (/[\\/]assets[\\/]/.test(filePath)) return IMMUTABLE;
-  if (filePath.endsWith("index.html")) return "no-store";
+  const original = filePath.replace(/\.(br|gz)$/, "");
+  if (/[\\/]assets[\\/]/.test(original)) return IMMUTABLE;
+  if (original.endsWith("index.html")) return "no-store";
   return "no-cache";
 }
 
@@ -21,9 +25,16 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | und
   if (webDistDir !== undefined) {
     await app.register(fastifyStatic, {
       root: webDistDir,
+      // The web build writes brotli and gzip copies beside each file (index.html included):
+      // the best one the browser accepts is sent with its Content-Encoding, else the original.
+      preCompressed: true,
       cacheControl: false,
       dotfiles: "ignore",
-      setHeaders: (res, filePath) => res.setHeader("cache-control", cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader("cache-control", cacheControlFor(filePath));
+        // One URL, several encodings: a shared cache must key its copies on Accept-Encoding.
+        res.setHeader("vary", "accept-encoding");
+      },
     });
   }
 
