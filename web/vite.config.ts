@@ -3,12 +3,35 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
+import { preloadFonts } from "./tooling/font-preload.ts";
+import { jsBudget } from "./tooling/js-budget.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 const backend = "http://127.0.0.1:8080";
 
+/** The npm package a module belongs to (the last node_modules segment, as pnpm nests them). */
+function packageOf(id: string): string | undefined {
+  return /.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
+}
+
+/** Libraries that only some console pages need (forms, tables) stay with those pages. */
+const pageLibraries =
+  /^(react-hook-form|@hookform\/.*|@tanstack\/(react-)?table(-core)?|@radix-ui\/(react-select|react-switch|number))$/;
+function consoleVendor(pkg: string | undefined): boolean {
+  return pkg !== undefined && !pageLibraries.test(pkg);
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFonts(["inter-latin-wght-normal.woff2"]),
+    // Brotli and gzip copies beside each file (index.html included), served by the BFF
+    // when the browser accepts them; woff2 is compressed already.
+    compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/manifest\.json$/], logLevel: "silent" }),
+    jsBudget(),
+  ],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${src}/` },
@@ -29,18 +52,26 @@ export default defineConfig({
     // Inlined assets become data: URLs, which the CSP allows for images only; keep fonts as files.
     assetsInlineLimit: 0,
     sourcemap: false,
+    // Every browser the build targets supports <link rel=modulepreload>; the polyfill would
+    // only add to the first screen's JavaScript.
+    modulePreload: { polyfill: false },
+    // Vite's manifest maps each entry and chunk to its static imports; the JavaScript budget
+    // (tooling/js-budget.ts) reads it to find what the sign-in page downloads.
+    manifest: true,
     rolldownOptions: {
+      // The contract's modules only declare schemas and endpoints (their `.describe()` notes
+      // matter to the service's OpenAPI, not here), so a page that uses none of a module's
+      // exports does not need it. Without this, every page would carry the whole API.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
       output: {
-        // Libraries change less often than the app; separate chunks stay cached across releases.
+        // The libraries the first screen needs (React, the router, TanStack Query, zod…) in
+        // one chunk; the ones only the signed-in console needs (Radix, Floating UI…) in another,
+        // fetched with its first page. Libraries of single pages (forms, the table) stay with
+        // them. Nothing the sign-in page does not use is forced into its download.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: "ui", test: /node_modules[\\/](@radix-ui|@floating-ui|lucide-react|@tanstack)[\\/]/, priority: 2 },
-            {
-              name: "zod",
-              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]contract[\\/]src[\\/]/,
-              priority: 1,
-            },
+            { name: "vendor", test: /node_modules/, tags: ["$initial"], priority: 2 },
+            { name: "console-vendor", test: (id) => consoleVendor(packageOf(id)), priority: 1 },
           ],
         },
       },

@@ -1,22 +1,24 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, redirect } from "react-router";
-import { RouteError } from "@/components/errors/route-error";
+import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { AppLoading } from "@/components/layout/app-loading";
 import { paths } from "@/config/paths";
 import { authRoutes } from "@/features/auth/routes";
 import { identityRoutes } from "@/features/identities/routes";
 import { projectRoutes } from "@/features/projects/routes";
 import { sessionQueries } from "@/lib/session";
-import { AppShell } from "./app-shell";
-import { NotFoundPage } from "./not-found-page";
 
+/**
+ * Route components and error elements are loaded on demand (`lazy`), so the sign-in page
+ * does not download the signed-in console; loaders stay in the route table, so a route's
+ * data and code load in parallel.
+ */
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     ...authRoutes(queryClient),
     {
       id: "signed-in",
-      Component: AppShell,
-      ErrorBoundary: RouteError,
+      lazy: { Component: async () => (await import("./app-shell")).AppShell, ErrorBoundary: lazyRouteError },
       HydrateFallback: AppLoading,
       // Every page below needs a session; without one, sign in and come back here.
       loader: async ({ request }) => {
@@ -31,7 +33,7 @@ export function createAppRouter(queryClient: QueryClient) {
         { index: true, loader: () => redirect(paths.identities.href()) },
         ...identityRoutes(queryClient),
         ...projectRoutes(),
-        { path: "*", Component: NotFoundPage },
+        { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],
     },
   ]);

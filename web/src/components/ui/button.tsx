@@ -1,4 +1,3 @@
-import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
@@ -32,14 +31,14 @@ export const buttonVariants = cva(
   },
 );
 
-type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
-function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : "button";
+/** A button. A link styled as one uses `buttonVariants` on the link itself. */
+function Button({ className, variant, size, type, ...props }: ButtonProps) {
   return (
-    <Comp
+    <button
       data-slot="button"
-      type={asChild ? undefined : (type ?? "button")}
+      type={type ?? "button"}
       className={cn(buttonVariants({ variant, size }), className)}
       {...props}
     />

@@ -1,10 +1,10 @@
-import * as LabelPrimitive from "@radix-ui/react-label";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A form label. A native `<label>`: `select-none` already keeps a double click from selecting its text. */
+function Label({ className, ...props }: ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
+    <label
       data-slot="label"
       className={cn("text-[13px] font-medium leading-none text-foreground select-none", className)}
       {...props}

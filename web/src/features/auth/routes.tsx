@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type RouteObject, redirect } from "react-router";
-import { RouteError } from "@/components/errors/route-error";
+import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { AppLoading } from "@/components/layout/app-loading";
 import { DEFAULT_AFTER_SIGN_IN, paths } from "@/config/paths";
 import { safeReturnPath } from "@/lib/safe-redirect";
@@ -11,8 +11,11 @@ export function authRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.signIn.path,
+      // Part of the entry rather than lazy: the sign-in page is small, most visits start
+      // here (or are sent here), and a separate chunk would be one more request before the
+      // first screen. The signed-in console is what loads on demand.
       Component: SignInPage,
-      ErrorBoundary: RouteError,
+      lazy: { ErrorBoundary: lazyRouteError },
       HydrateFallback: AppLoading,
       // Someone already signed in goes straight to where they were heading.
       loader: async ({ request }) => {

@@ -7,6 +7,11 @@ import { errorSummary } from "@/lib/describe-error";
 export const SignInFormSchema = BffLoginBodySchema.options[0];
 export type SignInFormValues = z.input<typeof SignInFormSchema>;
 
+/** The message for the token field when the form does not pass the schema (the contract's wording). */
+export function accessTokenError(error: z.ZodError<SignInFormValues>): string {
+  return error.issues.find((issue) => issue.path[0] === "accessToken")?.message ?? "Paste an access token";
+}
+
 /** Why signing in failed, in words that say what to do next. */
 export function signInErrorMessage(error: unknown): string {
   if (isApiError(error, 401)) {

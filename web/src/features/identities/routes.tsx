@@ -1,15 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
-import { RouteError } from "@/components/errors/route-error";
+import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
 import { sessionQueries } from "@/lib/session";
-import { IdentitiesPage } from "./components/identities-page";
-import { IdentityCrumb } from "./components/identity-crumb";
-import { IdentityEditForm } from "./components/identity-edit-form";
-import { IdentityLayout } from "./components/identity-layout";
-import { IdentityOverview } from "./components/identity-overview";
-import { identityQueries } from "./queries";
+
+/**
+ * Pages, loaders' queries and the identity crumb are imported on demand: none of them is
+ * part of the sign-in page's download. Each route's component and data load in parallel.
+ */
+const queries = async () => (await import("./queries")).identityQueries;
 
 function requireIdentityId({ params }: LoaderFunctionArgs): string {
   if (!params.identityId) throw new Response("Not found", { status: 404 });
@@ -21,39 +21,51 @@ export function identityRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.identities.path,
       handle: { crumb: () => ({ label: "Identities", to: paths.identities.href() }) } satisfies RouteHandle,
-      ErrorBoundary: RouteError,
+      lazy: { ErrorBoundary: lazyRouteError },
       children: [
         {
           index: true,
-          Component: IdentitiesPage,
+          lazy: { Component: async () => (await import("./components/identities-page")).IdentitiesPage },
           // Not awaited: the page header renders at once and the table shows a skeleton
           // until the list arrives (errors appear in the page's own error panel).
           loader: async () => {
-            const session = await queryClient.ensureQueryData(sessionQueries.current());
+            const [session, identityQueries] = await Promise.all([
+              queryClient.ensureQueryData(sessionQueries.current()),
+              queries(),
+            ]);
             if (session) void queryClient.prefetchQuery(identityQueries.list(session.organization.id));
             return null;
           },
         },
         {
           path: ":identityId",
-          Component: IdentityLayout,
-          ErrorBoundary: RouteError,
-          handle: {
-            crumb: ({ identityId = "" }) => ({
-              label: <IdentityCrumb identityId={identityId} />,
-              to: paths.identity.href(identityId),
-            }),
-          } satisfies RouteHandle,
+          lazy: {
+            Component: async () => (await import("./components/identity-layout")).IdentityLayout,
+            ErrorBoundary: lazyRouteError,
+            handle: async () => {
+              const { IdentityCrumb } = await import("./components/identity-crumb");
+              return {
+                crumb: ({ identityId = "" }) => ({
+                  label: <IdentityCrumb identityId={identityId} />,
+                  to: paths.identity.href(identityId),
+                }),
+              } satisfies RouteHandle;
+            },
+          },
           // Awaited: the identity is the page's subject, and a 404 should show the not-found page.
           loader: async (args) => {
-            await queryClient.ensureQueryData(identityQueries.detail(requireIdentityId(args)));
+            const identityId = requireIdentityId(args);
+            await queryClient.ensureQueryData((await queries()).detail(identityId));
             return null;
           },
           children: [
-            { index: true, Component: IdentityOverview },
+            {
+              index: true,
+              lazy: { Component: async () => (await import("./components/identity-overview")).IdentityOverview },
+            },
             {
               path: "edit",
-              Component: IdentityEditForm,
+              lazy: { Component: async () => (await import("./components/identity-edit-form")).IdentityEditForm },
               handle: {
                 crumb: ({ identityId = "" }) => ({ label: "Edit", to: paths.identityEdit.href(identityId) }),
               } satisfies RouteHandle,

@@ -1,8 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, EyeOff, Info } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { BrandMark } from "@/components/ui/brand-mark";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
@@ -11,32 +10,50 @@ import { Spinner } from "@/components/ui/spinner";
 import { DEFAULT_AFTER_SIGN_IN } from "@/config/paths";
 import { safeReturnPath } from "@/lib/safe-redirect";
 import { useSignIn } from "../mutations";
-import { SignInFormSchema, type SignInFormValues, signInErrorMessage } from "../sign-in-form";
-import { BrandMark } from "@/components/ui/brand-mark";
+import { accessTokenError, SignInFormSchema, signInErrorMessage } from "../sign-in-form";
 
+/**
+ * The console's first screen. Its one field is read from the form when it is submitted
+ * and checked against the contract's schema, without react-hook-form: the sign-in page
+ * has a JavaScript budget (see web/tooling/route-js.ts), and a form library would be a
+ * tenth of it for a single input. Forms behind sign-in use react-hook-form as usual.
+ */
 export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [revealed, setRevealed] = useState(false);
-  const form = useForm<SignInFormValues>({
-    resolver: zodResolver(SignInFormSchema),
-    defaultValues: { accessToken: "" },
-  });
+  const [tokenError, setTokenError] = useState<string>();
+  const [serverError, setServerError] = useState<string>();
   const next = safeReturnPath(searchParams.get("next"), DEFAULT_AFTER_SIGN_IN);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = SignInFormSchema.safeParse({ accessToken: new FormData(form).get("accessToken") ?? "" });
+    setServerError(undefined);
+    if (!parsed.success) {
+      setTokenError(accessTokenError(parsed.error));
+      (form.elements.namedItem("accessToken") as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setTokenError(undefined);
     // The token leaves the form the moment it is sent; it is never kept in state, storage or the URL.
-    form.reset({ accessToken: "" });
+    form.reset();
     setRevealed(false);
-    signIn.mutate(values, {
+    signIn.mutate(parsed.data, {
       onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) => form.setError("root.server", { type: "server", message: signInErrorMessage(error) }),
+      onError: (error) => setServerError(signInErrorMessage(error)),
       onSettled: () => signIn.reset(),
     });
-  });
+  };
+  // Once an error is shown, it follows the field as it is corrected.
+  const onTokenChange = (value: string) => {
+    if (tokenError === undefined) return;
+    const parsed = SignInFormSchema.safeParse({ accessToken: value });
+    setTokenError(parsed.success ? undefined : accessTokenError(parsed.error));
+  };
   const pending = signIn.isPending;
-  const tokenError = form.formState.errors.accessToken?.message;
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-surface px-4 py-12">
@@ -66,7 +83,8 @@ export function SignInPage() {
                 disabled={pending}
                 aria-invalid={tokenError ? true : undefined}
                 aria-describedby={tokenError ? "access-token-error access-token-help" : "access-token-help"}
-                {...form.register("accessToken")}
+                name="accessToken"
+                onChange={(event) => onTokenChange(event.target.value)}
               />
               <button
                 type="button"
@@ -88,7 +106,7 @@ export function SignInPage() {
               Keyhold keeps the token on its server; this browser only receives a session cookie.
             </p>
           </div>
-          <FormAlert message={form.formState.errors.root?.server?.message} />
+          <FormAlert message={serverError} />
           <Button
             type="submit"
             variant="primary"

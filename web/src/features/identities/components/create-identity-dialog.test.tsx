@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch } from "@/testing/fetch-mock";
@@ -35,7 +35,10 @@ async function openAndFill() {
   const rendered = renderRoutes(routes, { path: "/identities" });
   await rendered.user.click(screen.getByRole("button", { name: "Create identity" }));
   const dialog = await screen.findByRole("dialog", { name: "Create identity" });
-  await rendered.user.type(within(dialog).getByRole("textbox", { name: "Name" }), "ci-deployer");
+  // The form loads with the dialog, and its first field takes focus.
+  const name = await within(dialog).findByRole("textbox", { name: "Name" });
+  await waitFor(() => expect(name).toHaveFocus());
+  await rendered.user.type(name, "ci-deployer");
   return { ...rendered, dialog };
 }
 

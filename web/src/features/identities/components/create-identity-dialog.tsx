@@ -1,34 +1,23 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
-import { useSession } from "@/hooks/use-session";
-import { showSubmitError } from "@/lib/form-errors";
-import { toast } from "@/lib/toast";
-import {
-  IdentityFormSchema,
-  type IdentityFormInput,
-  type IdentityFormValues,
-  identityFormFields,
-  toCreateBody,
-  toFormValues,
-} from "../identity-form";
 import { useCreateIdentity } from "../mutations";
-import { IdentityFormFields } from "./identity-form-fields";
+
+/**
+ * The form (react-hook-form, Radix Select and Switch) is loaded when the dialog is about to
+ * open, not with the identities list; pointing at or focusing the button starts the download.
+ */
+const loadForm = () => import("./create-identity-form");
+const CreateIdentityForm = lazy(async () => ({ default: (await loadForm()).CreateIdentityForm }));
 
 interface CreateIdentityDialogProps {
   triggerVariant?: "primary" | "secondary";
@@ -36,36 +25,23 @@ interface CreateIdentityDialogProps {
 
 export function CreateIdentityDialog({ triggerVariant = "primary" }: CreateIdentityDialogProps) {
   const [open, setOpen] = useState(false);
-  const session = useSession();
-  const navigate = useNavigate();
   const createIdentity = useCreateIdentity();
-  const form = useForm<IdentityFormInput, unknown, IdentityFormValues>({
-    resolver: zodResolver(IdentityFormSchema),
-    defaultValues: toFormValues(),
-  });
 
   function handleOpenChange(next: boolean) {
     if (createIdentity.isPending) return;
-    if (!next) form.reset(toFormValues());
     setOpen(next);
   }
-
-  const onSubmit = form.handleSubmit((values) =>
-    createIdentity.mutateAsync(toCreateBody(values, session.organization.id)).then(
-      (identity) => {
-        toast.success("Identity created", identity.name);
-        setOpen(false);
-        form.reset(toFormValues());
-        navigate(paths.identity.href(identity.id));
-      },
-      (error: unknown) => showSubmitError(form, error, identityFormFields, "Could not create the identity"),
-    ),
-  );
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button variant={triggerVariant} size="sm">
+        {/* A failed early download is not lost: the dialog imports the form again and shows the error. */}
+        <Button
+          variant={triggerVariant}
+          size="sm"
+          onPointerEnter={() => void loadForm()}
+          onFocus={() => void loadForm()}
+        >
           <Plus aria-hidden />
           Create identity
         </Button>
@@ -77,25 +53,20 @@ export function CreateIdentityDialog({ triggerVariant = "primary" }: CreateIdent
             A machine identity lets software authenticate to Keyhold. Add an auth method after creating it.
           </DialogDescription>
         </DialogHeader>
-        <form id="create-identity-form" noValidate onSubmit={onSubmit} className="grid gap-5">
-          <IdentityFormFields form={form} idPrefix="create-identity" />
-          <FormAlert message={form.formState.errors.root?.server?.message} />
-        </form>
-        <DialogFooter>
-          <Button variant="secondary" onClick={() => handleOpenChange(false)} disabled={createIdentity.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="create-identity-form"
-            variant="primary"
-            disabled={createIdentity.isPending}
-            aria-busy={createIdentity.isPending || undefined}
-          >
-            {createIdentity.isPending ? <Spinner /> : null}
-            Create identity
-          </Button>
-        </DialogFooter>
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner />
+              Loading the form…
+            </p>
+          }
+        >
+          <CreateIdentityForm
+            createIdentity={createIdentity}
+            onCancel={() => handleOpenChange(false)}
+            onCreated={() => setOpen(false)}
+          />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

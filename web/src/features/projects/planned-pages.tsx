@@ -1,0 +1,59 @@
+import { FolderKanban, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
+import type { RouteObject } from "react-router";
+import { type ProjectSection, paths } from "@/config/paths";
+import type { RouteHandle } from "@/lib/route-handle";
+import { NotAvailablePage } from "./components/not-available-page";
+
+export type PlannedPageKey = "projects" | ProjectSection;
+
+interface PlannedPage {
+  title: string;
+  icon: LucideIcon;
+  /** What the page will do, so the placeholder is still informative. */
+  purpose: string;
+}
+
+const plannedPages: Record<PlannedPageKey, PlannedPage> = {
+  projects: {
+    title: "Projects",
+    icon: FolderKanban,
+    purpose: "Projects hold secrets for each environment, with their own roles, access and integrations.",
+  },
+  secrets: {
+    title: "Secrets",
+    icon: KeyRound,
+    purpose: "Browse and edit a project's secrets by environment and folder.",
+  },
+  secretImports: {
+    title: "Secret imports",
+    icon: Import,
+    purpose: "Pull secrets from other environments and folders into this one, in order of precedence.",
+  },
+  roles: {
+    title: "Roles",
+    icon: ShieldCheck,
+    purpose: "Define project roles and the permissions each one grants.",
+  },
+  access: {
+    title: "Access",
+    icon: UsersRound,
+    purpose: "Decide which identities can reach this project, with which roles and extra privileges.",
+  },
+  integrations: {
+    title: "Integrations",
+    icon: Plug,
+    purpose: "Sync this project's secrets to other platforms.",
+  },
+};
+
+/** The lazily loaded part of a planned page's route: its placeholder and, inside a project, its crumb. */
+export function plannedPageRoute(key: PlannedPageKey): Pick<RouteObject, "element" | "handle"> {
+  const { title, icon, purpose } = plannedPages[key];
+  const element = <NotAvailablePage title={title} icon={icon} purpose={purpose} />;
+  if (key === "projects") return { element };
+  const page = paths.project[key];
+  return {
+    element,
+    handle: { crumb: ({ projectId = "" }) => ({ label: title, to: page.href(projectId) }) } satisfies RouteHandle,
+  };
+}

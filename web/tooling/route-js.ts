@@ -1,0 +1,131 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * How much JavaScript a route of the console needs before it renders, measured from the
+ * build output: the scripts index.html loads (its entry module and modulepreloads, and
+ * any classic script), everything they import statically, and the modules the route
+ * loads lazily with their static imports, following Vite's manifest. Sizes are gzip at
+ * level 9, as the precompressed files are served. The build's budget check
+ * (tooling/js-budget.ts) and the benchmark (bench/src/cases/console.ts) both use this module.
+ */
+
+/** A kilobyte here is 1,024 bytes, as the first-load figures in issue 6 were measured. */
+export const KB = 1024;
+/** The sign-in route's budget: gzip bytes of JavaScript before it renders. */
+export const SIGN_IN_BUDGET_BYTES = 150 * KB;
+
+/** One entry of Vite's `.vite/manifest.json` (the fields used here). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface ConsoleRoute {
+  /** The URL the route is measured at. */
+  path: string;
+  /**
+   * The route components that the route and its parents load lazily, as source paths
+   * relative to web/ (what a loader imports lazily is imported by its page too, so it is
+   * counted with it). Keep in step with src/app/router.tsx and the features' routes.tsx: a
+   * path that is not a lazily loaded chunk of the build fails the measurement.
+   */
+  lazyModules: readonly string[];
+}
+
+export const consoleRoutes = {
+  // The sign-in page is part of the entry (src/features/auth/routes.tsx).
+  "sign-in": { path: "/sign-in", lazyModules: [] },
+  identities: {
+    path: "/identities",
+    lazyModules: ["src/app/app-shell.tsx", "src/features/identities/components/identities-page.tsx"],
+  },
+} as const satisfies Record<string, ConsoleRoute>;
+export type ConsoleRouteId = keyof typeof consoleRoutes;
+
+/** Local script URLs in index.html: `<script src>` (module or classic) and `<link rel=modulepreload>`. */
+export function scriptsOfHtml(html: string): string[] {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const isScript = /^<script/i.test(tag);
+    if (!isScript && !/\brel=["']?modulepreload\b/i.test(tag)) continue;
+    const url = /\b(?:src|href)=["']?([^"'\s>]+)/i.exec(tag)?.[1];
+    if (url && url.startsWith("/") && !url.startsWith("//")) urls.add(url.slice(1));
+  }
+  return [...urls];
+}
+
+function staticClosure(manifest: Manifest, keys: readonly string[], into: Set<string>): void {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no entry ${key}`);
+    into.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+}
+
+/** The built files (paths relative to dist/) a route needs before it renders. */
+export function routeScriptFiles(manifest: Manifest, indexHtml: string, route: ConsoleRoute): string[] {
+  const files = new Set<string>(scriptsOfHtml(indexHtml));
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry && chunk.file.endsWith(".js"));
+  if (entries.length === 0) throw new Error("the manifest has no JavaScript entry");
+  staticClosure(
+    manifest,
+    entries.map(([key]) => key),
+    files,
+  );
+  for (const module of route.lazyModules) {
+    if (!manifest[module]?.isDynamicEntry) {
+      throw new Error(
+        `${module} is not a lazily loaded chunk of the build; update consoleRoutes in tooling/route-js.ts`,
+      );
+    }
+  }
+  staticClosure(manifest, route.lazyModules, files);
+  return [...files].sort();
+}
+
+export interface RouteJs {
+  files: { file: string; gzipBytes: number }[];
+  gzipBytes: number;
+}
+
+/** Reads the files of a route from a build (dist/) and adds up their gzip sizes. */
+export async function measureRouteJs(distDir: string, route: ConsoleRoute): Promise<RouteJs> {
+  const manifest = JSON.parse(await readFile(path.join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+  const html = await readFile(path.join(distDir, "index.html"), "utf8");
+  const files = await Promise.all(
+    routeScriptFiles(manifest, html, route).map(async (file) => ({
+      file,
+      gzipBytes: gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length,
+    })),
+  );
+  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+/** The verdict on the sign-in route: a message, and whether it is over budget. */
+export function judgeSignIn(signIn: RouteJs, budgetBytes = SIGN_IN_BUDGET_BYTES): { ok: boolean; message: string } {
+  const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  const ok = signIn.gzipBytes <= budgetBytes;
+  const head = `sign-in route JavaScript: ${kb(signIn.gzipBytes)} gzip in ${signIn.files.length} files (budget ${kb(budgetBytes)})`;
+  if (ok) return { ok, message: head };
+  const largest = [...signIn.files]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, 5)
+    .map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
+  return {
+    ok,
+    message: `${head}: over budget by ${kb(signIn.gzipBytes - budgetBytes)}. Largest files:\n${largest.join("\n")}`,
+  };
+}
