@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
+import { consoleCase } from "./cases/console.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import type { BenchCase } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
@@ -9,7 +10,7 @@ import { type ResultRow, ratioOf } from "./lib/result.ts";
 import { repoRoot } from "./lib/system.ts";
 import { renderTable } from "./lib/table.ts";
 
-const cases: BenchCase[] = [...serviceReadCases, ...bffHopCases];
+const cases: BenchCase[] = [...serviceReadCases, ...bffHopCases, consoleCase];
 
 /** `pnpm bench [case-id…]`: every case by default, or only the named ones. */
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
