@@ -47,7 +47,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     loggerInstance,
     genReqId: newRequestId,
     // One compact line per request instead of Fastify's two.
-    logController: new RequestLog(),
+    logController: new RequestLog(loggerInstance),
     // Infisical's request ids are ours to make; a browser-sent header is not trusted.
     requestIdHeader: false,
     onProtoPoisoning: "error",

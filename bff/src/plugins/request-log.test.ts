@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLogger } from "../logger.ts";
 import { CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "../test/recording-upstream.ts";
 import { fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
@@ -75,5 +76,29 @@ describe("the request log", () => {
     const [line] = await logged(1);
     expect(line).toMatchObject({ method: "GET", route: "/healthz/nope", statusCode: 404 });
     expect(JSON.stringify(line)).not.toContain("secret");
+  });
+
+  it("leaves the app logger's redaction in place for every other line", async () => {
+    const out: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    const other = await startBff(testConfig({ upstreamOrigin: upstream.origin }), {
+      logger: createLogger("info", sink),
+    });
+    try {
+      await other.send({ path: "/healthz", headers: {} });
+      other.app.log.info({ accessToken: "tok-123", nested: { token: "tok-456" } }, "something");
+      for (let i = 0; i < 50 && !out.join("").includes("/healthz"); i++) await new Promise((r) => setTimeout(r, 10));
+      const text = out.join("");
+      expect(text).toContain('"route":"/healthz"');
+      expect(text).not.toContain("tok-123");
+      expect(text).not.toContain("tok-456");
+    } finally {
+      await other.close();
+    }
   });
 });
