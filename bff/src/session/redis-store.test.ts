@@ -97,6 +97,16 @@ describe.skipIf(!redisUrl)("RedisSessionStore", () => {
     expect(await store.get(theirs.id)).toEqual(theirs);
   });
 
+  it("answers concurrent reads of different sessions, sent together, each with its own session", async () => {
+    const sessions = Array.from({ length: 6 }, (_, i) => sampleSession(`s-${Date.now()}-batch-${i}`));
+    for (const session of sessions) await store.set(session, Date.now() + 60_000);
+    const gone = sessions[2] as Session;
+    await store.delete(gone.id);
+    const ids = [...sessions.map((x) => x.id), `s-${Date.now()}-never-existed`, (sessions[0] as Session).id];
+    const read = await Promise.all(ids.map((id) => store.get(id)));
+    expect(read).toEqual([...sessions.map((x) => (x === gone ? undefined : x)), undefined, sessions[0]]);
+  });
+
   it("reads what another instance wrote since, and nothing once another instance deleted it", async () => {
     const other = RedisSessionStore.connect(redisUrl ?? "", silent);
     try {
@@ -198,9 +208,10 @@ describe.skipIf(!redisUrl)("BFF instances sharing Redis", () => {
 describe("a Redis that cannot be reached", () => {
   let bff: TestBff;
   let upstream: RecordingUpstream;
+  let closedPort: number;
   beforeAll(async () => {
     upstream = await startRecordingUpstream(() => ({ status: 200, body: { identity: membership() } }));
-    const closedPort = await new Promise<number>((resolve) => {
+    closedPort = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, "127.0.0.1", () => {
         const address = probe.address();
         probe.close(() => resolve(typeof address === "object" && address ? address.port : 1));
@@ -211,6 +222,19 @@ describe("a Redis that cannot be reached", () => {
   afterAll(async () => {
     await bff.close();
     await upstream.close();
+  });
+
+  it("fails every read sent together with 503, none open", async () => {
+    const store = RedisSessionStore.connect(`redis://127.0.0.1:${closedPort}`, silent);
+    try {
+      const results = await Promise.allSettled(["a", "b", "c"].map((id) => store.get(`s-${id}`)));
+      for (const result of results) {
+        expect(result.status).toBe("rejected");
+        expect(result.status === "rejected" && result.reason).toMatchObject({ statusCode: 503 });
+      }
+    } finally {
+      await store.close();
+    }
   });
 
   it("answers 503 in the error envelope instead of failing open or crashing", async () => {

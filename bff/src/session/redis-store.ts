@@ -30,17 +30,19 @@ const RECENT_SESSIONS = 10_000;
  */
 export class RedisSessionStore implements SessionStore {
   readonly #recent = new RecentSessions(RECENT_SESSIONS);
+  readonly #reads: BatchedReads;
 
   constructor(
     private readonly redis: Redis,
     private readonly log: FastifyBaseLogger,
     private readonly now: Clock = Date.now,
-  ) {}
+  ) {
+    this.#reads = new BatchedReads(redis);
+  }
 
   static connect(url: string, log: FastifyBaseLogger, now: Clock = Date.now): RedisSessionStore {
     // Commands wait for the connection, but give up after one reconnect attempt so a request fails fast when Redis is away.
-    // Auto-pipelining sends the commands of concurrent requests in one write.
-    const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000, enableAutoPipelining: true });
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
     // One line per outage, not one per reconnect attempt.
     let down = false;
     redis.on("error", (error: Error) => {
@@ -57,7 +59,7 @@ export class RedisSessionStore implements SessionStore {
   async get(id: string): Promise<Session | undefined> {
     const known = this.#recent.get(id);
     const keys = known?.keys ?? deriveKeys(id);
-    const raw = await this.#run(() => this.redis.get(keys.redisKey));
+    const raw = await this.#run(() => this.#reads.read(keys.redisKey));
     if (raw === null) return undefined;
     // The very value this instance last read or wrote for this session: nothing to open again.
     if (known?.sealed === raw) return known.session;
@@ -124,6 +126,48 @@ function deriveKeys(id: string): SessionKeys {
   const redisKey = KEY_PREFIX + createHash("sha256").update(id).digest("hex");
   const valueKey = Buffer.from(hkdfSync("sha256", id, "keyhold", "keyhold/bff/session-value/aes-256-gcm/v1", 32));
   return { redisKey, valueKey, aad: Buffer.from(redisKey) };
+}
+
+interface PendingRead {
+  key: string;
+  resolve(value: string | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Session reads, sent to Redis together: the reads asked for while the event loop handles
+ * the requests that arrived together go out as one GET or MGET when it has done so
+ * (setImmediate), so a busy BFF makes one round trip for many requests instead of one each.
+ */
+class BatchedReads {
+  #pending: PendingRead[] = [];
+
+  constructor(private readonly redis: Redis) {}
+
+  read(key: string): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      if (this.#pending.length === 0) setImmediate(this.#flush);
+      this.#pending.push({ key, resolve, reject });
+    });
+  }
+
+  readonly #flush = (): void => {
+    const batch = this.#pending;
+    this.#pending = [];
+    const [only] = batch;
+    if (batch.length === 1 && only) {
+      this.redis.get(only.key).then(only.resolve, only.reject);
+      return;
+    }
+    this.redis.mget(batch.map((read) => read.key)).then(
+      (values) => {
+        for (let i = 0; i < batch.length; i++) batch[i]?.resolve(values[i] ?? null);
+      },
+      (error: unknown) => {
+        for (const read of batch) read.reject(error);
+      },
+    );
+  };
 }
 
 interface RecentSession {
