@@ -6,26 +6,16 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { preloadFonts } from "./tooling/font-preload.ts";
 import { jsBudget } from "./tooling/js-budget.ts";
+import { zodWithoutJsonSchema } from "./tooling/zod-without-json-schema.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 const backend = "http://127.0.0.1:8080";
-
-/** The npm package a module belongs to (the last node_modules segment, as pnpm nests them). */
-function packageOf(id: string): string | undefined {
-  return /.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
-}
-
-/** Libraries that only some console pages need (forms, tables) stay with those pages. */
-const pageLibraries =
-  /^(react-hook-form|@hookform\/.*|@tanstack\/(react-)?table(-core)?|@radix-ui\/(react-select|react-switch|number))$/;
-function consoleVendor(pkg: string | undefined): boolean {
-  return pkg !== undefined && !pageLibraries.test(pkg);
-}
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    zodWithoutJsonSchema(),
     preloadFonts(["inter-latin-wght-normal.woff2"]),
     // Brotli and gzip copies beside each file (index.html included), served by the BFF
     // when the browser accepts them; woff2 is compressed already.
@@ -65,14 +55,11 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         // The libraries the first screen needs (React, the router, TanStack Query, zod…) in
-        // one chunk; the ones only the signed-in console needs (Radix, Floating UI…) in another,
-        // fetched with its first page. Libraries of single pages (forms, the table) stay with
-        // them. Nothing the sign-in page does not use is forced into its download.
+        // one chunk, which compresses better than the several shared chunks rolldown would
+        // otherwise make of them. Everything else is split by use: nothing the sign-in page
+        // does not need is forced into its download.
         codeSplitting: {
-          groups: [
-            { name: "vendor", test: /node_modules/, tags: ["$initial"], priority: 2 },
-            { name: "console-vendor", test: (id) => consoleVendor(packageOf(id)), priority: 1 },
-          ],
+          groups: [{ name: "vendor", test: /node_modules/, tags: ["$initial"], priority: 2 }],
         },
       },
     },

@@ -24,7 +24,8 @@ for (const theme of ["light", "dark"] as const) {
     await shot("03-identities");
 
     await page.getByRole("button", { name: "Create identity" }).first().click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    // The form loads when the dialog opens; the shot is of the form.
+    await expect(page.getByRole("dialog").getByLabel("Name")).toBeVisible();
     await shot("04-create-identity");
     await page.keyboard.press("Escape");
 

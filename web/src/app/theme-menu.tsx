@@ -1,4 +1,3 @@
-import { Monitor, Moon, Sun } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -10,20 +9,15 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useTheme } from "@/hooks/use-theme";
 import type { ThemePreference } from "@/lib/theme";
-
-const options = [
-  { value: "light", label: "Light", icon: Sun },
-  { value: "dark", label: "Dark", icon: Moon },
-  { value: "system", label: "System", icon: Monitor },
-] as const satisfies ReadonlyArray<{ value: ThemePreference; label: string; icon: typeof Sun }>;
+import { themeOption, themeOptions } from "./theme-options";
 
 function isPreference(value: string): value is ThemePreference {
-  return options.some((option) => option.value === value);
+  return themeOptions.some((option) => option.value === value);
 }
 
 export function ThemeMenu() {
   const [preference, setPreference] = useTheme();
-  const current = options.find((option) => option.value === preference) ?? options[2];
+  const current = themeOption(preference);
   const Icon = current.icon;
   return (
     <DropdownMenu>
@@ -38,7 +32,7 @@ export function ThemeMenu() {
           value={preference}
           onValueChange={(value) => isPreference(value) && setPreference(value)}
         >
-          {options.map(({ value, label, icon: ItemIcon }) => (
+          {themeOptions.map(({ value, label, icon: ItemIcon }) => (
             <DropdownMenuRadioItem key={value} value={value}>
               <ItemIcon aria-hidden />
               {label}

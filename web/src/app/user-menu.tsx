@@ -1,4 +1,4 @@
-import { ChevronsUpDown, LogOut } from "lucide-react";
+import { LogOut } from "lucide-react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,11 +12,7 @@ import { orgRoleLabel } from "@/features/identities/org-roles";
 import { useSession } from "@/hooks/use-session";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
-
-function initials(name: string): string {
-  const parts = name.split(/[\s_-]+/).filter(Boolean);
-  return (parts.length > 1 ? `${parts[0]?.[0]}${parts[1]?.[0]}` : name.slice(0, 2)).toUpperCase();
-}
+import { AccountBadge, accountTriggerClasses } from "./account-badge";
 
 export function UserMenu() {
   const session = useSession();
@@ -31,18 +27,8 @@ export function UserMenu() {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Account: ${identity.name}`}
-        className="flex h-8 items-center gap-2 rounded-md pr-1.5 pl-1 text-sm outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-hover"
-      >
-        <span
-          aria-hidden
-          className="flex size-6 items-center justify-center rounded-full bg-accent-subtle text-[11px] font-semibold text-accent-subtle-foreground"
-        >
-          {initials(identity.name)}
-        </span>
-        <span className="max-w-40 truncate font-medium">{identity.name}</span>
-        <ChevronsUpDown aria-hidden className="size-3.5 text-muted-foreground" />
+      <DropdownMenuTrigger aria-label={`Account: ${identity.name}`} className={accountTriggerClasses}>
+        <AccountBadge name={identity.name} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid gap-0.5 font-normal">

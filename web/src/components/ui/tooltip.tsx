@@ -3,8 +3,19 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 const TooltipProvider = TooltipPrimitive.Provider;
-const Tooltip = TooltipPrimitive.Root;
 const TooltipTrigger = TooltipPrimitive.Trigger;
+
+/**
+ * A tooltip with its own provider, so no page needs one around it (and the signed-in frame
+ * does not load Radix's positioning code before the page that uses a tooltip).
+ */
+function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider delayDuration={300}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 
 function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (

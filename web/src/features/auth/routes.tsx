@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type RouteObject, redirect } from "react-router";
-import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { AppLoading } from "@/components/layout/app-loading";
 import { DEFAULT_AFTER_SIGN_IN, paths } from "@/config/paths";
 import { safeReturnPath } from "@/lib/safe-redirect";
 import { sessionQueries } from "@/lib/session";
+import { SignInError } from "./components/sign-in-error";
 import { SignInPage } from "./components/sign-in-page";
 
 export function authRoutes(queryClient: QueryClient): RouteObject[] {
@@ -15,7 +15,7 @@ export function authRoutes(queryClient: QueryClient): RouteObject[] {
       // here (or are sent here), and a separate chunk would be one more request before the
       // first screen. The signed-in console is what loads on demand.
       Component: SignInPage,
-      lazy: { ErrorBoundary: lazyRouteError },
+      ErrorBoundary: SignInError,
       HydrateFallback: AppLoading,
       // Someone already signed in goes straight to where they were heading.
       loader: async ({ request }) => {

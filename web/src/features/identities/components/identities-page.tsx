@@ -1,16 +1,38 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Search, UsersRound } from "lucide-react";
-import { useState } from "react";
+import { Plus, Search, UsersRound } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
 import { PageHeader } from "@/components/layout/page-header";
+import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSession } from "@/hooks/use-session";
 import { identityQueries } from "../queries";
-import { CreateIdentityDialog } from "./create-identity-dialog";
-import { IdentitiesTable } from "./identities-table";
+
+// The page's header renders as soon as its route has loaded; the table (TanStack Table) and
+// the create dialog (Radix) load beside the identity list, which they wait for anyway.
+const IdentitiesTable = lazy(async () => ({ default: (await import("./identities-table")).IdentitiesTable }));
+const CreateIdentityDialog = lazy(async () => ({
+  default: (await import("./create-identity-dialog")).CreateIdentityDialog,
+}));
+
+/** The create button; until the dialog's code has arrived, a stand-in of the same size holds its place. */
+function CreateIdentity() {
+  return (
+    <Suspense
+      fallback={
+        <div aria-hidden className={buttonVariants({ variant: "primary", size: "sm", className: "opacity-50" })}>
+          <Plus />
+          Create identity
+        </div>
+      }
+    >
+      <CreateIdentityDialog />
+    </Suspense>
+  );
+}
 
 export function IdentitiesPage() {
   return (
@@ -40,7 +62,7 @@ function IdentitiesContent() {
         icon={UsersRound}
         title="No identities yet"
         description="Create an identity for each system that needs secrets, then give it an auth method."
-        action={<CreateIdentityDialog />}
+        action={<CreateIdentity />}
       />
     );
   }
@@ -70,7 +92,7 @@ function IdentitiesContent() {
           <p className="text-[13px] text-muted-foreground" aria-live="polite">
             {identities.length === 1 ? "1 identity" : `${identities.length} identities`}
           </p>
-          <CreateIdentityDialog />
+          <CreateIdentity />
         </div>
       </div>
       <IdentitiesTable identities={identities} filter={filter} onClearFilter={() => setFilter("")} />
