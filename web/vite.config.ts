@@ -59,7 +59,14 @@ export default defineConfig({
         // otherwise make of them. Everything else is split by use: nothing the sign-in page
         // does not need is forced into its download.
         codeSplitting: {
-          groups: [{ name: "vendor", test: /node_modules/, tags: ["$initial"], priority: 2 }],
+          groups: [
+            { name: "vendor", test: /node_modules/, tags: ["$initial"], priority: 2 },
+            {
+              name: "console-kit",
+              test: /node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(lucide-react|@tanstack[\\/]react-query)[\\/]/,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Menu } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
+import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { Toaster } from "@/components/ui/toaster";
 import { paths } from "@/config/paths";
 import { useTheme } from "@/hooks/use-theme";
@@ -13,8 +14,8 @@ import { Sidebar } from "./sidebar";
 import { themeOption } from "./theme-options";
 
 // The top bar's menus are Radix dialogs and dropdowns, with their positioning code: they
-// load beside the page instead of before it. Meanwhile look-alikes that do nothing (and that
-// assistive technology does not see) hold their places, so nothing moves when they arrive.
+// load once the page has first painted, not before it. Meanwhile look-alikes that do nothing
+// (and that assistive technology does not see) hold their places, so nothing moves.
 const MobileNav = lazy(async () => ({ default: (await import("./mobile-nav")).MobileNav }));
 const ThemeMenu = lazy(async () => ({ default: (await import("./theme-menu")).ThemeMenu }));
 const UserMenu = lazy(async () => ({ default: (await import("./user-menu")).UserMenu }));
@@ -53,7 +54,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border bg-background/90 px-4 backdrop-blur md:px-6">
           <div className="flex min-w-0 items-center gap-2">
-            <Suspense
+            <AfterFirstPaint
               fallback={
                 <div aria-hidden className={`${iconButton} md:hidden`}>
                   <Menu />
@@ -61,14 +62,14 @@ export function AppShell() {
               }
             >
               <MobileNav />
-            </Suspense>
+            </AfterFirstPaint>
             <Breadcrumbs />
           </div>
           <div className="flex items-center gap-1">
-            <Suspense fallback={<ThemeMenuStandIn />}>
+            <AfterFirstPaint fallback={<ThemeMenuStandIn />}>
               <ThemeMenu />
-            </Suspense>
-            <Suspense
+            </AfterFirstPaint>
+            <AfterFirstPaint
               fallback={
                 <div aria-hidden className={accountTriggerClasses}>
                   <AccountBadge name={session.identity.name} />
@@ -76,7 +77,7 @@ export function AppShell() {
               }
             >
               <UserMenu />
-            </Suspense>
+            </AfterFirstPaint>
           </div>
           {loading ? (
             <div

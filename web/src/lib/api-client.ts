@@ -35,6 +35,8 @@ interface RawRequest<S extends z.ZodType> {
   schema: S;
   permission?: PermissionNote | undefined;
   signal?: AbortSignal | undefined;
+  /** An answer to this very request that is already on its way (the early session check). */
+  sent?: Promise<Response> | undefined;
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -75,14 +77,15 @@ export async function request<S extends z.ZodType>(req: RawRequest<S>): Promise<
   if (req.body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
   try {
-    response = await fetch(req.url, {
-      method: req.method,
-      headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      credentials: "same-origin",
-      cache: "no-store",
-      signal: req.signal,
-    });
+    response = await (req.sent ??
+      fetch(req.url, {
+        method: req.method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        credentials: "same-origin",
+        cache: "no-store",
+        signal: req.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError({

@@ -8,10 +8,25 @@ export const sessionKeys = {
   current: () => [...sessionKeys.all, "current"] as const,
 };
 
+declare global {
+  interface Window {
+    /** The session check public/boot.js starts before the app's code has loaded. */
+    keyholdSessionCheck?: Promise<Response> | undefined;
+  }
+}
+
+/** The early session check, for the first caller only: later checks must ask the server again. */
+function takeEarlySessionCheck(): Promise<Response> | undefined {
+  const early = window.keyholdSessionCheck;
+  window.keyholdSessionCheck = undefined;
+  return early;
+}
+
 /** Who is signed in, or `null` when nobody is (the BFF answers 401). */
 export async function fetchSession(signal?: AbortSignal) {
   try {
-    return await request({ method: "GET", url: bffPaths.session, schema: BffSessionSchema, signal });
+    const sent = takeEarlySessionCheck();
+    return await request({ method: "GET", url: bffPaths.session, schema: BffSessionSchema, signal, sent });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Plus, Search, UsersRound } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
+import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,16 +13,16 @@ import { useSession } from "@/hooks/use-session";
 import { identityQueries } from "../queries";
 
 // The page's header renders as soon as its route has loaded; the table (TanStack Table) and
-// the create dialog (Radix) load beside the identity list, which they wait for anyway.
+// the create dialog (Radix) load right after that first paint.
 const IdentitiesTable = lazy(async () => ({ default: (await import("./identities-table")).IdentitiesTable }));
 const CreateIdentityDialog = lazy(async () => ({
   default: (await import("./create-identity-dialog")).CreateIdentityDialog,
 }));
 
-/** The create button; until the dialog's code has arrived, a stand-in of the same size holds its place. */
+/** The create button; until the dialog's code has arrived, an inert look-alike holds its place. */
 function CreateIdentity() {
   return (
-    <Suspense
+    <AfterFirstPaint
       fallback={
         <div aria-hidden className={buttonVariants({ variant: "primary", size: "sm", className: "opacity-50" })}>
           <Plus />
@@ -30,7 +31,7 @@ function CreateIdentity() {
       }
     >
       <CreateIdentityDialog />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
 
@@ -95,7 +96,9 @@ function IdentitiesContent() {
           <CreateIdentity />
         </div>
       </div>
-      <IdentitiesTable identities={identities} filter={filter} onClearFilter={() => setFilter("")} />
+      <AfterFirstPaint fallback={<TableSkeleton />}>
+        <IdentitiesTable identities={identities} filter={filter} onClearFilter={() => setFilter("")} />
+      </AfterFirstPaint>
     </section>
   );
 }
@@ -110,17 +113,23 @@ function IdentitiesSkeleton() {
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-8 w-36" />
       </div>
-      <div className="overflow-hidden rounded-xl border border-border bg-card">
-        <div className="h-9 border-b border-border bg-surface" />
-        {[0, 1, 2, 3, 4].map((row) => (
-          <div key={row} className="flex h-11 items-center gap-6 border-b border-border px-4 last:border-0">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-4 w-16" />
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="ml-auto h-4 w-20" />
-          </div>
-        ))}
-      </div>
+      <TableSkeleton />
+    </div>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border bg-card">
+      <div className="h-9 border-b border-border bg-surface" />
+      {[0, 1, 2, 3, 4].map((row) => (
+        <div key={row} className="flex h-11 items-center gap-6 border-b border-border px-4 last:border-0">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-16" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="ml-auto h-4 w-20" />
+        </div>
+      ))}
     </div>
   );
 }
