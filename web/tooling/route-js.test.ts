@@ -15,7 +15,7 @@ import {
 } from "./route-js.ts";
 
 const html = `<!doctype html><html><head>
-<script src="/theme-init.js"></script>
+<script src="/boot.js"></script>
 <script type="module" crossorigin src="/assets/index-a1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-b2.js">
 <link rel="stylesheet" crossorigin href="/assets/index-c3.css">
@@ -52,7 +52,7 @@ const identities: ConsoleRoute = {
 
 describe("routeScriptFiles", () => {
   it("reads index.html's local scripts and modulepreloads, not its styles, fonts or remote scripts", () => {
-    expect(scriptsOfHtml(html).sort()).toEqual(["assets/index-a1.js", "assets/react-b2.js", "theme-init.js"]);
+    expect(scriptsOfHtml(html).sort()).toEqual(["assets/index-a1.js", "assets/react-b2.js", "boot.js"]);
   });
 
   it("counts the entry and its static imports for the sign-in route, not the lazy pages", () => {
@@ -60,7 +60,7 @@ describe("routeScriptFiles", () => {
       "assets/index-a1.js",
       "assets/react-b2.js",
       "assets/shared-e5.js",
-      "theme-init.js",
+      "boot.js",
     ]);
   });
 
@@ -72,7 +72,7 @@ describe("routeScriptFiles", () => {
       "assets/react-b2.js",
       "assets/shared-e5.js",
       "assets/table-f6.js",
-      "theme-init.js",
+      "boot.js",
     ]);
   });
 
@@ -108,7 +108,7 @@ describe("the sign-in budget", () => {
   }
 
   const files = (entryBytes: number) => ({
-    "theme-init.js": 300,
+    "boot.js": 300,
     "assets/index-a1.js": entryBytes,
     "assets/react-b2.js": 40 * KB,
     "assets/shared-e5.js": 10 * KB,
