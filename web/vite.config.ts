@@ -6,6 +6,8 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { preloadFonts } from "./tooling/font-preload.ts";
 import { jsBudget } from "./tooling/js-budget.ts";
+import { consoleRoutes } from "./tooling/route-js.ts";
+import { routePreloads } from "./tooling/route-preloads.ts";
 import { zodWithoutJsonSchema } from "./tooling/zod-without-json-schema.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -17,6 +19,7 @@ export default defineConfig({
     tailwindcss(),
     zodWithoutJsonSchema(),
     preloadFonts(["inter-latin-wght-normal.woff2"]),
+    routePreloads(Object.values(consoleRoutes)),
     // Brotli and gzip copies beside each file (index.html included), served by the BFF
     // when the browser accepts them; woff2 is compressed already.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/manifest\.json$/], logLevel: "silent" }),

@@ -1,5 +1,5 @@
 /* global window, document */
-// Runs before the app's code, which is still downloading: the two things that cannot wait for it.
+// Runs before the app's code, which is still downloading: what cannot wait for it.
 
 // Applies the saved theme preference, so the page never flashes the wrong theme.
 // Mirrors src/lib/theme.ts; only the preference ("light" | "dark" | "system") is stored.
@@ -31,4 +31,31 @@
   // A failure is the app's to report, when it takes the answer; not an unhandled rejection here.
   check.catch(function () {});
   window.keyholdSessionCheck = check;
+})();
+
+// Preloads the code of the page being opened, beside the app's own, when index.html lists it
+// for this address (written by the build: web/tooling/route-preloads.ts); the router would
+// otherwise ask for it only once the app has started.
+(function () {
+  var data = document.getElementById("route-preloads");
+  if (!data) return;
+  var segments = window.location.pathname.split("/").filter(Boolean);
+  var routes = JSON.parse(data.textContent || "[]");
+  for (var i = 0; i < routes.length; i++) {
+    var pattern = routes[i].path.split("/").filter(Boolean);
+    var matches =
+      pattern.length === segments.length &&
+      pattern.every(function (part, index) {
+        return part.charAt(0) === ":" || part === segments[index];
+      });
+    if (!matches) continue;
+    routes[i].files.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    return;
+  }
 })();

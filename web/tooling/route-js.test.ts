@@ -44,10 +44,11 @@ const manifest: Manifest = {
   },
 };
 
-const signIn: ConsoleRoute = { path: "/sign-in", lazyModules: [] };
+const signIn: ConsoleRoute = { path: "/sign-in", routeModules: [], afterPaintModules: [] };
 const identities: ConsoleRoute = {
   path: "/identities",
-  lazyModules: ["src/app/app-shell.tsx", "src/features/identities/components/identities-page.tsx"],
+  routeModules: ["src/app/app-shell.tsx"],
+  afterPaintModules: ["src/features/identities/components/identities-page.tsx"],
 };
 
 describe("routeScriptFiles", () => {
@@ -77,7 +78,11 @@ describe("routeScriptFiles", () => {
   });
 
   it("refuses a route module that is not a lazy chunk of the build", () => {
-    const renamed: ConsoleRoute = { path: "/identities", lazyModules: ["src/features/identities/identities-page.tsx"] };
+    const renamed: ConsoleRoute = {
+      path: "/identities",
+      routeModules: ["src/features/identities/identities-page.tsx"],
+      afterPaintModules: [],
+    };
     expect(() => routeScriptFiles(manifest, html, renamed)).toThrow(
       /identities-page\.tsx is not a lazily loaded chunk/,
     );

@@ -29,34 +29,49 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 export interface ConsoleRoute {
-  /** The URL the route is measured at. */
+  /** The URL pattern of the route (`:name` stands for one path segment); measured at the path itself. */
   path: string;
   /**
-   * The modules the route loads on demand before its first view is complete, as source
-   * paths relative to web/: its and its parents' `lazy` components and error elements (React
-   * Router loads every lazy property of the matched routes before rendering them) and the
-   * components its pages load with React.lazy (the table, the top bar's menus). What a
-   * loader imports lazily is imported by its page too, so it is counted with it. Keep in
-   * step with the routes: a path that is not a lazily loaded chunk fails the measurement.
+   * The modules React Router loads on demand before it renders the route: its and its
+   * parents' `lazy` components, error elements and handles (it loads every lazy property of
+   * the matched routes first). What a loader imports lazily is imported by its page too, so it
+   * is counted with it. Source paths relative to web/; keep them in step with the routes: one
+   * that is not a lazily loaded chunk of the build fails the measurement. index.html fetches
+   * these early for a page opened at this path (tooling/route-preloads.ts).
    */
-  lazyModules: readonly string[];
+  routeModules: readonly string[];
+  /** Components its pages mount with React.lazy just after their first paint (the table, the menus). */
+  afterPaintModules: readonly string[];
 }
+
+const topBarMenus = ["src/app/mobile-nav.tsx", "src/app/theme-menu.tsx", "src/app/user-menu.tsx"];
 
 export const consoleRoutes = {
   // The sign-in page and its error element are part of the entry (src/features/auth/routes.tsx).
-  "sign-in": { path: "/sign-in", lazyModules: [] },
+  "sign-in": { path: "/sign-in", routeModules: [], afterPaintModules: [] },
   identities: {
     path: "/identities",
-    lazyModules: [
+    routeModules: [
       "src/app/app-shell.tsx",
-      "src/app/mobile-nav.tsx",
-      "src/app/theme-menu.tsx",
-      "src/app/user-menu.tsx",
       "src/components/errors/route-error.tsx",
       "src/features/identities/components/identities-page.tsx",
+    ],
+    afterPaintModules: [
+      ...topBarMenus,
       "src/features/identities/components/identities-table.tsx",
       "src/features/identities/components/create-identity-dialog.tsx",
     ],
+  },
+  identity: {
+    path: "/identities/:identityId",
+    routeModules: [
+      "src/app/app-shell.tsx",
+      "src/components/errors/route-error.tsx",
+      "src/features/identities/components/identity-layout.tsx",
+      "src/features/identities/components/identity-crumb.tsx",
+      "src/features/identities/components/identity-overview.tsx",
+    ],
+    afterPaintModules: topBarMenus,
   },
 } as const satisfies Record<string, ConsoleRoute>;
 export type ConsoleRouteId = keyof typeof consoleRoutes;
@@ -96,14 +111,15 @@ export function routeScriptFiles(manifest: Manifest, indexHtml: string, route: C
     entries.map(([key]) => key),
     files,
   );
-  for (const module of route.lazyModules) {
+  const lazyModules = [...route.routeModules, ...route.afterPaintModules];
+  for (const module of lazyModules) {
     if (!manifest[module]?.isDynamicEntry) {
       throw new Error(
         `${module} is not a lazily loaded chunk of the build; update consoleRoutes in tooling/route-js.ts`,
       );
     }
   }
-  staticClosure(manifest, route.lazyModules, files);
+  staticClosure(manifest, lazyModules, files);
   return [...files].sort();
 }
 
