@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
 import { registerForwarding } from "./routes/forward.ts";
+import { UpstreamCompat } from "./compat/upstream-compat.ts";
 import { RedisSessionStore } from "./session/redis-store.ts";
 import { Sessions } from "./session/sessions.ts";
 import { type Clock, MemorySessionStore, type SessionStore } from "./session/store.ts";
@@ -72,8 +73,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
-  registerBffRoutes(app, { sessions, upstream, loginRateLimit: config.loginRateLimit });
-  registerForwarding(app, { sessions, upstream });
+  const compat = new UpstreamCompat(upstream);
+  registerBffRoutes(app, { sessions, compat, loginRateLimit: config.loginRateLimit });
+  registerForwarding(app, { sessions, compat });
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -47,6 +47,13 @@ describe("against the real service", () => {
       organization: { id: service.keyhold.orgId },
       expiresAt: "2030-06-01T16:00:00.000Z",
       idleExpiresAt: "2030-06-01T08:15:00.000Z",
+      server: {
+        features: [
+          { name: "deleteProtection", available: true },
+          { name: "multipleAuthMethods", available: true },
+          { name: "privilegesV2", available: true },
+        ],
+      },
     };
     expect(BffSessionSchema.parse(response.json)).toEqual(expected);
     expect((await session(cookie)).json).toEqual(expected);

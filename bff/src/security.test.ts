@@ -2,7 +2,14 @@ import { buildPath, type Endpoint, endpointList, errorNames } from "@keyhold/con
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "./test/harness.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "./test/recording-upstream.ts";
-import { fakeAccessToken, membership, sampleBodies, sampleParams, sampleQueries } from "./test/samples.ts";
+import {
+  answerAsRecorded,
+  fakeAccessToken,
+  membership,
+  sampleBodies,
+  sampleParams,
+  sampleQueries,
+} from "./test/samples.ts";
 
 /** The shared suite: every contract endpoint, no sampling (one skipped route is one hole). */
 const cases = (endpointList as readonly Endpoint[]).map((endpoint) => {
@@ -36,7 +43,7 @@ afterAll(async () => {
   await upstream.close();
 });
 beforeEach(() => {
-  upstream.respond(() => ({ status: 200, body: {} }));
+  upstream.respond(answerAsRecorded);
   upstream.requests.length = 0;
 });
 

@@ -16,6 +16,18 @@ export const BffLoginBodySchema = z.union([
 ]);
 export type BffLoginBody = z.infer<typeof BffLoginBodySchema>;
 
+/** Server features the console adapts to; a server of an older version may lack some. */
+export const serverFeatureNames = ["deleteProtection", "multipleAuthMethods", "privilegesV2"] as const;
+export type ServerFeatureName = (typeof serverFeatureNames)[number];
+
+export const ServerFeatureSchema = z.object({
+  name: z.enum(serverFeatureNames),
+  available: z.boolean(),
+  /** Why it is unavailable, in one sentence the console can show. */
+  reason: z.string().optional(),
+});
+export type ServerFeature = z.infer<typeof ServerFeatureSchema>;
+
 export const BffSessionSchema = z.object({
   identity: z.object({ id: Uuid, name: z.string(), role: z.string() }),
   organization: z.object({ id: z.string() }),
@@ -23,6 +35,8 @@ export const BffSessionSchema = z.object({
   expiresAt: Timestamp,
   /** When the session ends unless it is used again. */
   idleExpiresAt: Timestamp,
+  /** What the upstream server has been seen to support. */
+  server: z.object({ features: z.array(ServerFeatureSchema) }),
 });
 export type BffSession = z.infer<typeof BffSessionSchema>;
 

@@ -34,6 +34,17 @@ export const CustomOrgRoleSchema = z.object({
   description: z.string().nullable().optional(),
 });
 
+/** The identity record as create answers it: with its auth methods. */
+export const CreatedIdentitySchema = IdentitySchema.extend({ authMethods: z.array(z.string()) });
+
+/** The identity as nested in its membership (get and list views). */
+export const IdentitySummarySchema = z.object({
+  name: z.string(),
+  id: Uuid,
+  hasDeleteProtection: z.boolean(),
+  authMethods: z.array(z.string()),
+});
+
 /** The organisation membership of an identity, with the identity nested (get and list views). */
 export const IdentityMembershipSchema = z.object({
   id: Uuid.describe("The membership id"),
@@ -45,12 +56,7 @@ export const IdentityMembershipSchema = z.object({
   identityId: Uuid,
   metadata: z.array(IdentityMetadataSchema).optional(),
   customRole: CustomOrgRoleSchema.nullable().optional(),
-  identity: z.object({
-    name: z.string(),
-    id: Uuid,
-    hasDeleteProtection: z.boolean(),
-    authMethods: z.array(z.string()),
-  }),
+  identity: IdentitySummarySchema,
 });
 export type IdentityMembership = z.infer<typeof IdentityMembershipSchema>;
 
@@ -87,9 +93,7 @@ export const identityEndpoints = [
     path: "/api/v1/identities",
     summary: "Create an identity in an organisation",
     body: CreateIdentityBodySchema,
-    response: z.object({
-      identity: IdentitySchema.extend({ authMethods: z.array(z.string()) }),
-    }),
+    response: z.object({ identity: CreatedIdentitySchema }),
     permission: identityPermission("create"),
   }),
   defineEndpoint({

@@ -16,19 +16,21 @@ export const MembershipRoleSchema = z.object({
   temporaryAccessEndTime: NullableTimestamp.optional(),
 });
 
+export const ProjectMemberUserSchema = z.object({
+  email: z.string().nullable().optional(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  username: z.string(),
+  publicKey: z.string().nullable().optional(),
+  id: Uuid,
+});
+
 export const ProjectMembershipSchema = z.object({
   id: Uuid,
-  createdAt: Timestamp,
+  createdAt: Timestamp.optional().describe("Servers before 2025 leave it out"),
   userId: Uuid,
   projectId: z.string(),
-  user: z.object({
-    email: z.string().nullable().optional(),
-    firstName: z.string().nullable().optional(),
-    lastName: z.string().nullable().optional(),
-    username: z.string(),
-    publicKey: z.string().nullable().optional(),
-    id: Uuid,
-  }),
+  user: ProjectMemberUserSchema,
   roles: z.array(MembershipRoleSchema),
 });
 export type ProjectMembership = z.infer<typeof ProjectMembershipSchema>;

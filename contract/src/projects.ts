@@ -32,6 +32,9 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
+/** The project as create answers it. */
+export const CreatedProjectSchema = ProjectSchema.extend({ kmsSecretManagerKeyId: z.string().nullable().optional() });
+
 export const CreateProjectBodySchema = z.object({
   projectName: z.string().trim().min(1, "Project name is required").max(64),
   projectDescription: z.string().trim().max(256).optional(),
@@ -52,9 +55,7 @@ export const projectEndpoints = [
     path: "/api/v2/workspace",
     summary: "Create a project, with default environments unless asked otherwise",
     body: CreateProjectBodySchema,
-    response: z.object({
-      project: ProjectSchema.extend({ kmsSecretManagerKeyId: z.string().nullable().optional() }),
-    }),
+    response: z.object({ project: CreatedProjectSchema }),
     permission: { scope: "org", subject: "workspace", action: "create" },
   }),
   defineEndpoint({

@@ -73,7 +73,9 @@ export const tokenAuthEndpoints = [
       expiresIn: z.number().int(),
       accessTokenMaxTTL: z.number().int(),
       tokenType: z.literal("Bearer"),
-      tokenData: AccessTokenRecordSchema,
+      tokenData: AccessTokenRecordSchema.optional().describe(
+        "The new token's record; servers before 2025 leave it out (the token list has it)",
+      ),
     }),
     permission: permission("edit"),
   }),

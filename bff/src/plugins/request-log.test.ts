@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "../test/recording-upstream.ts";
-import { fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
+import { answerAsRecorded, fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
 
 let upstream: RecordingUpstream;
 let bff: TestBff;
@@ -24,6 +24,7 @@ beforeAll(async () => {
   bff = await startBff(testConfig({ upstreamOrigin: upstream.origin }), { logger: pino({ level: "info" }, sink) });
   token = fakeAccessToken();
   ({ cookie } = await logIn(bff, token));
+  upstream.respond(answerAsRecorded);
 });
 afterAll(async () => {
   await bff.close();

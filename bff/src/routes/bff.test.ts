@@ -49,6 +49,13 @@ describe("POST /bff/login", () => {
       organization: { id: ORG_ID },
       expiresAt: "2030-01-01T17:00:00.000Z",
       idleExpiresAt: "2030-01-01T09:15:00.000Z",
+      server: {
+        features: [
+          { name: "deleteProtection", available: true },
+          { name: "multipleAuthMethods", available: true },
+          { name: "privilegesV2", available: true },
+        ],
+      },
     });
     expect(upstream.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
       `GET /api/v1/identities/${IDENTITY_ID} Bearer ${token}`,

@@ -1,4 +1,11 @@
-import { BffLoginBodySchema, bffPaths, buildPath, ErrorBodySchema, endpoints, errorNames } from "@keyhold/contract";
+import {
+  BffLoginBodySchema,
+  type BffSession,
+  bffPaths,
+  ErrorBodySchema,
+  endpoints,
+  errorNames,
+} from "@keyhold/contract";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import type { Config } from "../config.ts";
@@ -6,11 +13,12 @@ import { badGateway, HttpError, unauthorized, validationFailed } from "../errors
 import { clearSessionCookie, readSessionId, SESSION_COOKIE, setSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
 import type { NewSession, Sessions } from "../session/sessions.ts";
-import type { Upstream } from "../upstream/client.ts";
+import type { Session } from "../session/store.ts";
+import type { UpstreamCompat } from "../compat/upstream-compat.ts";
 
 export interface BffRouteDeps {
   sessions: Sessions;
-  upstream: Upstream;
+  compat: UpstreamCompat;
   loginRateLimit: Config["loginRateLimit"];
 }
 
@@ -19,20 +27,12 @@ const CANNOT_READ_ITSELF =
   "The access token is valid, but its identity may not read identities in its organization, so it cannot use the console. Give it the member or admin organization role.";
 const identityGet = endpoints["identities.get"];
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A 403 at sign-in means a live token that may not be used here: tell the person why.
  * A 403 TokenError (expired or forged JWT) falls through to "not accepted".
  */
-function refusedByUpstream(text: string): void {
-  const body = ErrorBodySchema.safeParse(parseJson(text));
+function refusedByUpstream(json: unknown): void {
+  const body = ErrorBodySchema.safeParse(json);
   if (!body.success) return;
   const { error, message } = body.data;
   if (error === errorNames.permissionDenied || error === errorNames.permissionBoundary) {
@@ -44,7 +44,12 @@ function refusedByUpstream(text: string): void {
 }
 
 /** Who the token belongs to, as the upstream sees it. The token is not verified here; the upstream does that. */
-async function identify(upstream: Upstream, accessToken: string, log: FastifyInstance["log"]): Promise<NewSession> {
+async function identify(
+  compat: UpstreamCompat,
+  accessToken: string,
+  reqId: string,
+  log: FastifyInstance["log"],
+): Promise<NewSession> {
   let claim: unknown;
   try {
     claim = decodeJwt(accessToken).identityId;
@@ -54,19 +59,17 @@ async function identify(upstream: Upstream, accessToken: string, log: FastifyIns
   const params = identityGet.params.safeParse({ identityId: claim });
   if (!params.success) throw unauthorized(TOKEN_NOT_ACCEPTED);
 
-  const pathAndQuery = buildPath(identityGet.path, params.data);
-  const response = await upstream.call(
-    { method: identityGet.method, pathAndQuery, accessToken, endpoint: identityGet.id },
+  const response = await compat.call(
+    { endpoint: identityGet, params: params.data, search: "", body: undefined, accessToken, reqId },
     log,
   );
-  if (response.status === 403) refusedByUpstream(response.text);
+  if (response.status === 403) refusedByUpstream(response.json);
   if ([401, 403, 404].includes(response.status)) throw unauthorized(TOKEN_NOT_ACCEPTED);
   if (response.status !== 200) {
     throw badGateway(`The secrets service could not confirm the identity (HTTP ${response.status}). Try again.`);
   }
-  const parsed = identityGet.response.safeParse(parseJson(response.text));
-  if (!parsed.success) throw badGateway("The secrets service described the identity in an unexpected shape.");
-  const { identity: membership } = parsed.data;
+  // The compatibility layer has brought the answer to the contract's shape, or refused it.
+  const { identity: membership } = identityGet.response.parse(response.json);
   return {
     accessToken,
     identity: { id: membership.identity.id, name: membership.identity.name, role: membership.role },
@@ -76,6 +79,10 @@ async function identify(upstream: Upstream, accessToken: string, log: FastifyIns
 
 /** Sign-in, "who am I" and sign-out: the only routes the contract does not describe. */
 export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): void {
+  const view = (session: Session): BffSession => ({
+    ...deps.sessions.view(session),
+    server: { features: deps.compat.features() },
+  });
   const rateLimit = { max: deps.loginRateLimit.max, timeWindow: deps.loginRateLimit.windowMs };
 
   app.post(bffPaths.login, { config: { rateLimit } }, async (request, reply) => {
@@ -93,15 +100,15 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
         "Signing in with a client ID and client secret is not available yet. Sign in with an access token.",
       );
     }
-    const fields = await identify(deps.upstream, body.data.accessToken, request.log);
+    const fields = await identify(deps.compat, body.data.accessToken, request.id, request.log);
     const session = await deps.sessions.create(fields);
     setSessionCookie(reply, session.id);
-    return deps.sessions.view(session);
+    return view(session);
   });
 
   app.get(bffPaths.session, async (request, reply) => {
     const session = await requireSession(deps.sessions, request, reply);
-    return deps.sessions.view(session);
+    return view(session);
   });
 
   app.post(bffPaths.logout, async (request, reply) => {

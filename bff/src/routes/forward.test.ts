@@ -2,7 +2,7 @@ import { errorNames } from "@keyhold/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "../test/recording-upstream.ts";
-import { fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
+import { answerAsRecorded, fakeAccessToken, recordedAnswer, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
 
 let upstream: RecordingUpstream;
 let bff: TestBff;
@@ -22,7 +22,7 @@ beforeEach(async () => {
   upstream.respond(() => ({ status: 200, body: { identity: membership() } }));
   ({ cookie } = await logIn(bff, token));
   upstream.requests.length = 0;
-  upstream.respond(() => ({ status: 200, body: { ok: true } }));
+  upstream.respond(answerAsRecorded);
 });
 
 const secretBody = JSON.stringify({ workspaceId: "proj-1", environment: "dev", secretValue: "v" });
@@ -169,14 +169,15 @@ describe("what goes upstream", () => {
   });
 
   it("returns the upstream status and JSON body but none of its other headers", async () => {
+    const answer = recordedAnswer("identities.get");
     upstream.respond(() => ({
       status: 201,
-      body: { identity: { id: IDENTITY_ID } },
+      body: answer,
       headers: { "set-cookie": "upstream=1; Path=/", "x-upstream": "yes", server: "upstream" },
     }));
     const res = await bff.send({ path: `/api/v1/identities/${IDENTITY_ID}`, headers: { ...CSRF, cookie } });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ identity: { id: IDENTITY_ID } });
+    expect(res.json).toEqual(answer);
     expect(res.headers["set-cookie"]).toBeUndefined();
     expect(res.headers["x-upstream"]).toBeUndefined();
     expect(res.headers.server).toBeUndefined();

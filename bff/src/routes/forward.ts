@@ -4,24 +4,22 @@ import { notFound, unauthorized } from "../errors.ts";
 import { clearSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
 import type { Sessions } from "../session/sessions.ts";
-import type { Upstream, UpstreamResponse } from "../upstream/client.ts";
+import type { CompatAnswer, UpstreamCompat } from "../compat/upstream-compat.ts";
 import { prepareInput } from "../upstream/input.ts";
 
 export interface ForwardDeps {
   sessions: Sessions;
-  upstream: Upstream;
+  compat: UpstreamCompat;
 }
 
-/** 401, or Infisical's 403 TokenError (expired or malformed JWT): the session's token is dead. */
-function tokenRejected(response: UpstreamResponse): boolean {
-  if (response.status === 401) return true;
-  if (response.status !== 403) return false;
-  try {
-    const body: unknown = JSON.parse(response.text);
-    return typeof body === "object" && body !== null && "error" in body && body.error === errorNames.token;
-  } catch {
-    return false;
-  }
+/**
+ * 401 (after normalisation, so not an older server's 401 validation failure), or Infisical's
+ * 403 TokenError (expired or malformed JWT): the session's token is dead.
+ */
+function tokenRejected(answer: CompatAnswer): boolean {
+  if (answer.status !== 401 && answer.status !== 403) return false;
+  const error = (answer.json as { error?: unknown } | undefined)?.error;
+  return answer.status === 401 || error === errorNames.token;
 }
 
 /** `/api/*`: one route per contract endpoint, and nothing else reaches the upstream. */
@@ -34,9 +32,9 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
       exposeHeadRoute: false,
       handler: async (request, reply) => {
         const session = await requireSession(deps.sessions, request, reply);
-        const { pathAndQuery, body } = readInput(request);
-        const response = await deps.upstream.call(
-          { method: endpoint.method, pathAndQuery, body, accessToken: session.accessToken, endpoint: endpoint.id },
+        const { params, search, body } = readInput(request);
+        const response = await deps.compat.call(
+          { endpoint, params, search, body, accessToken: session.accessToken, reqId: request.id },
           request.log,
         );
         if (tokenRejected(response)) {

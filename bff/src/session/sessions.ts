@@ -68,7 +68,8 @@ export class Sessions {
     await this.store.delete(id);
   }
 
-  view(session: Session): BffSession {
+  /** The session as the browser sees it; the server's features are the caller's to add. */
+  view(session: Session): Omit<BffSession, "server"> {
     return {
       identity: session.identity,
       organization: { id: session.orgId },

@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { Endpoint, EndpointId, Endpoints, IdentityMembership } from "@keyhold/contract";
+import path from "node:path";
+import {
+  type Endpoint,
+  type EndpointId,
+  type Endpoints,
+  endpointList,
+  endpoints,
+  type IdentityMembership,
+} from "@keyhold/contract";
 import type { z } from "zod";
+import { loadRecordings } from "../replay/replay-upstream.ts";
 
 export const ORG_ID = "6f1c1a52-8d1e-4c4f-9a55-0f4b7b2b8a10";
 export const IDENTITY_ID = "0b7a3f9e-2c4d-4e6f-8a1b-3c5d7e9f1a2b";
@@ -83,4 +92,34 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "projectRoles.create": { slug: "reader", name: "Reader", permissions: [rule] },
   "secrets.update": { workspaceId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secretImports.update": { workspaceId: "proj-sample", environment: "dev", path: "/", import: { position: 1 } },
+};
+
+/** The folders of responses recorded from real Infisical servers, beside the repository. */
+export const sampleSets = {
+  2024: path.resolve(import.meta.dirname, "../../../../shared/reference/infisical-samples"),
+  2026: path.resolve(import.meta.dirname, "../../../../shared/reference/infisical-samples-2026"),
+} as const;
+
+const recorded2026 = loadRecordings(sampleSets[2026]);
+
+/** A successful answer a current server gave for each contract endpoint (mid-2026 recordings). */
+export function recordedAnswer(id: EndpointId): unknown {
+  const endpoint = endpoints[id];
+  const found = recorded2026.find(
+    (r) => r.status < 300 && r.method === endpoint.method && templateMatches(endpoint.path, r.path),
+  );
+  if (!found) throw new Error(`no recorded answer for ${id}`);
+  return found.body;
+}
+
+function templateMatches(template: string, path: string): boolean {
+  const pattern = template.replace(/\{\w+\}/g, "[^/]+");
+  return new RegExp(`^${pattern}$`).test(path);
+}
+
+/** Answers each contract endpoint as a current server did; anything else with an empty object. */
+export const answerAsRecorded = (request: { method: string; url: string }) => {
+  const path = request.url.split("?")[0] ?? "";
+  const endpoint = endpointList.find((e) => e.method === request.method && templateMatches(e.path, path));
+  return { status: 200, body: endpoint ? recordedAnswer(endpoint.id) : {} };
 };

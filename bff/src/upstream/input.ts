@@ -14,6 +14,10 @@ import { HttpError, validationFailed } from "../errors.ts";
 export interface UpstreamInput {
   pathAndQuery: string;
   body: unknown;
+  /** The parsed path parameters (for an older server's path to the same operation). */
+  params: Record<string, unknown>;
+  /** The query string, with its "?", or "". */
+  search: string;
 }
 
 /** Reads one endpoint's input from a request; prepared once per endpoint by `prepareInput`. */
@@ -66,14 +70,16 @@ export function prepareInput(endpoint: Endpoint): InputReader {
   const noBody = bodySchema === NoBody;
 
   return (request) => {
-    const path = paramsSchema ? pathFrom(template, parse(paramsSchema, request.params ?? {})) : template;
-    let pathAndQuery = path;
+    const parsed = paramsSchema ? parse(paramsSchema, request.params ?? {}) : {};
+    const params = isRecord(parsed) ? parsed : {};
+    const path = paramsSchema ? pathFrom(template, params) : template;
+    let search = "";
     if (querySchema) {
       const query = parse(querySchema, request.query ?? {});
-      const search = toSearchParams(isRecord(query) ? query : {}).toString();
-      if (search) pathAndQuery = `${path}?${search}`;
+      const text = toSearchParams(isRecord(query) ? query : {}).toString();
+      if (text) search = `?${text}`;
     }
     const body = noBody && request.body === undefined ? undefined : parse(bodySchema, request.body);
-    return { pathAndQuery, body };
+    return { pathAndQuery: path + search, body, params, search };
   };
 }

@@ -80,13 +80,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(mapped.statusCode).send(mapped.body);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const body: ErrorBody = {
-      reqId: request.id,
+  // Infisical's own answer for a route it does not have, key for key (clients tell it from a
+  // missing resource by this shape: no reqId, "Not Found" with a space).
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      message: `Route ${request.method}:${request.url.split("?")[0]} not found`,
+      error: "Not Found",
       statusCode: 404,
-      message: `No route ${request.method} ${request.url.split("?")[0]}`,
-      error: errorNames.notFound,
-    };
-    return reply.code(404).send(body);
-  });
+    }),
+  );
 }

@@ -71,7 +71,7 @@ describeEachDatabase("token auth", (kind) => {
       const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8"));
       expect(claims).toMatchObject({
         identityId,
-        identityAccessTokenId: body.tokenData.id,
+        identityAccessTokenId: body.tokenData?.id,
         authTokenType: "identityAccessToken",
       });
       expect(claims.exp - claims.iat).toBe(600);

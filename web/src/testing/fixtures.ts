@@ -8,6 +8,13 @@ export const session: BffSession = {
   organization: { id: ORG_ID },
   expiresAt: "2030-01-01T00:00:00.000Z",
   idleExpiresAt: "2030-01-01T00:00:00.000Z",
+  server: {
+    features: [
+      { name: "deleteProtection", available: true },
+      { name: "multipleAuthMethods", available: true },
+      { name: "privilegesV2", available: true },
+    ],
+  },
 };
 
 export function membership(overrides: Partial<IdentityMembership> = {}): IdentityMembership {

@@ -1,0 +1,65 @@
+import { type ErrorBody, errorNames } from "@keyhold/contract";
+
+/** The error name for a status when the server gave none we can use. */
+const nameByStatus: Record<number, string> = {
+  400: errorNames.badRequest,
+  401: errorNames.unauthorized,
+  403: errorNames.forbidden,
+  404: errorNames.notFound,
+  422: errorNames.validation,
+  429: errorNames.rateLimit,
+  500: errorNames.internal,
+};
+
+/** Messages that say nothing the `error` field does not say better. */
+const GENERIC_MESSAGES = new Set(["Something went wrong", "You are not allowed to access this resource"]);
+
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * One error body from any server version, in the shape the console reads:
+ * - a missing `reqId` becomes the BFF's own request id;
+ * - validation failures are 422 (older servers answer 401 `ValidationFailure`);
+ * - an `error` that is a sentence rather than a name (older servers put the cause there, with a
+ *   generic message) becomes the message, and the name follows from the status;
+ * - a body that is not an error envelope at all is described by its status.
+ */
+export function normaliseError(status: number, body: unknown, reqId: string): { status: number; body: ErrorBody } {
+  const raw =
+    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  let error = typeof raw.error === "string" ? raw.error : "";
+  let message: ErrorBody["message"] =
+    typeof raw.message === "string" || Array.isArray(raw.message) ? (raw.message as ErrorBody["message"]) : "";
+  let statusCode = status;
+
+  if (error === errorNames.validation && status === 401) statusCode = 422;
+  if (error === "Not Found" && status === 404) error = errorNames.notFound;
+  if (error !== "" && !IDENTIFIER.test(error)) {
+    const reason = error;
+    error = nameByStatus[statusCode] ?? "HttpError";
+    message =
+      typeof message !== "string" || message === "" || GENERIC_MESSAGES.has(message)
+        ? reason
+        : `${message} (${reason})`;
+  }
+  if (error === "") error = nameByStatus[statusCode] ?? "HttpError";
+  if (message === "") message = `The secrets service answered HTTP ${status} without an explanation.`;
+
+  return {
+    status: statusCode,
+    body: {
+      reqId: typeof raw.reqId === "string" && raw.reqId !== "" ? raw.reqId : reqId,
+      statusCode,
+      message,
+      error,
+      ...("details" in raw && { details: raw.details }),
+    },
+  };
+}
+
+/** Whether the server said it has no such route (not: no such resource). */
+export function isRouteNotFound(status: number, body: unknown): boolean {
+  if (status !== 404 || typeof body !== "object" || body === null) return false;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === "string" && /^Route \w+:\S* not found$/.test(message);
+}

@@ -1,0 +1,151 @@
+import {
+  buildPath,
+  type Endpoint,
+  type EndpointId,
+  endpoints,
+  type ServerFeature as ServerFeatureView,
+} from "@keyhold/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import { badGateway } from "../errors.ts";
+import type { Upstream, UpstreamResponse } from "../upstream/client.ts";
+import { isRouteNotFound, normaliseError } from "./errors.ts";
+import { endpointFeatures, type OlderRoute, olderRoutes } from "./routes.ts";
+import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
+import { newEvidence, normalise } from "./walk.ts";
+
+export interface CompatCall {
+  endpoint: Endpoint;
+  params: Record<string, unknown>;
+  search: string;
+  body: unknown;
+  accessToken: string;
+  reqId: string;
+}
+
+/** An upstream answer in the console's shape: `json` parsed, `text` ready to send. */
+export interface CompatAnswer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.length ? issue.path.join(".") : "(the body)";
+  return `${path} (${issue.message})`;
+}
+
+/**
+ * The one place where differences between server versions are handled: it reads every upstream
+ * answer tolerantly (older records are brought to the contract's current shape, unknown fields
+ * pass through), brings every error body to one envelope, takes an older route when a newer one
+ * does not exist, and remembers what this upstream lacks. Nothing else in the BFF or the
+ * console checks which server it talks to.
+ */
+export class UpstreamCompat {
+  readonly #upstream: Upstream;
+  readonly #features = new Map<ServerFeature, boolean>();
+  /** Endpoints for which this upstream has been seen to lack the contract path. */
+  readonly #useOlder = new Set<EndpointId>();
+
+  constructor(upstream: Upstream) {
+    this.#upstream = upstream;
+  }
+
+  /** Every feature the console adapts to, as last seen on this upstream (present until disproved). */
+  features(): ServerFeatureView[] {
+    return (Object.keys(serverFeatures) as ServerFeature[]).map((name) =>
+      this.#features.get(name) === false
+        ? { name, available: false, reason: serverFeatures[name] }
+        : { name, available: true },
+    );
+  }
+
+  async call(call: CompatCall, log: FastifyBaseLogger): Promise<CompatAnswer> {
+    const { endpoint } = call;
+    const older = olderRoutes[endpoint.id as EndpointId];
+    let response: UpstreamResponse;
+    if (older && this.#useOlder.has(endpoint.id as EndpointId)) {
+      response = await this.#callOlder(call, older, log);
+    } else {
+      response = await this.#send(call, buildPath(endpoint.path, call.params) + call.search, log);
+      const routeMissing = isRouteNotFound(response.status, parseJson(response.text));
+      const feature = endpointFeatures[endpoint.id as EndpointId];
+      if (feature) this.#features.set(feature, !routeMissing);
+      if (routeMissing && older) {
+        log.info({ endpoint: endpoint.id, olderPath: older.path }, "upstream lacks this route; using its older path");
+        this.#useOlder.add(endpoint.id as EndpointId);
+        response = await this.#callOlder(call, older, log);
+      }
+    }
+    return this.read(endpoint, response, call.reqId, log);
+  }
+
+  /** Brings one answer to the console's shape, or refuses it (502) naming what is missing. */
+  read(endpoint: Endpoint, response: UpstreamResponse, reqId: string, log: FastifyBaseLogger): CompatAnswer {
+    const json = parseJson(response.text);
+    if (response.status >= 400) {
+      const { status, body } = normaliseError(response.status, json, reqId);
+      return { status, json: body, text: JSON.stringify(body) };
+    }
+    if (response.text === "") return { status: response.status, json: undefined, text: "" };
+
+    const evidence = newEvidence();
+    const normalised = normalise(endpoint.response, json, recordRules, evidence);
+    for (const [feature, present] of evidence.features) this.#features.set(feature as ServerFeature, present);
+    const checked = endpoint.response.safeParse(normalised);
+    if (!checked.success) {
+      const problems = checked.error.issues.slice(0, 3).map(describeIssue);
+      log.warn({ endpoint: endpoint.id, problems }, "upstream answer lacks what the console needs");
+      throw badGateway(
+        `The secrets service answered ${endpoint.id} without what the console needs: ${problems.join("; ")}.`,
+      );
+    }
+    if (evidence.filled.length > 0)
+      log.debug({ endpoint: endpoint.id, filled: evidence.filled }, "older answer filled in");
+    return {
+      status: response.status,
+      json: normalised,
+      text: normalised === json ? response.text : JSON.stringify(normalised),
+    };
+  }
+
+  #send(call: CompatCall, pathAndQuery: string, log: FastifyBaseLogger): Promise<UpstreamResponse> {
+    return this.#upstream.call(
+      {
+        method: call.endpoint.method,
+        pathAndQuery,
+        body: call.body,
+        accessToken: call.accessToken,
+        endpoint: call.endpoint.id,
+      },
+      log,
+    );
+  }
+
+  async #callOlder(call: CompatCall, older: OlderRoute, log: FastifyBaseLogger): Promise<UpstreamResponse> {
+    const params: Record<string, unknown> = { ...call.params };
+    for (const [name, resolver] of Object.entries(older.resolve ?? {})) {
+      const via = endpoints[resolver.via] as Endpoint;
+      const viaCall = { ...call, endpoint: via, params: resolver.params(call.params), search: "", body: undefined };
+      const answer = await this.call(viaCall, log);
+      // The read's own error (404, 403…) is the caller's answer too.
+      if (answer.status >= 400) return { status: answer.status, text: answer.text };
+      const value = resolver.pick(answer.json);
+      if (typeof value !== "string" || value === "") {
+        throw badGateway(`The secrets service's answer to ${via.id} did not give the ${name} this server needs.`);
+      }
+      params[name] = value;
+    }
+    return this.#send(call, buildPath(older.path, params) + call.search, log);
+  }
+}
