@@ -10,6 +10,8 @@ import { consoleRoutes, judgeSignIn, KB, measureRouteJs } from "./route-js.ts";
 export function jsBudget(): Plugin {
   let outDir = "";
   let logger: Logger | undefined;
+  // closeBundle also runs after a failed build, when dist/ holds an older build's files.
+  let written = false;
   return {
     name: "keyhold:js-budget",
     apply: "build",
@@ -17,7 +19,11 @@ export function jsBudget(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       logger = config.logger;
     },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      if (!written) return;
       const [signIn, identities] = await Promise.all([
         measureRouteJs(outDir, consoleRoutes["sign-in"]),
         measureRouteJs(outDir, consoleRoutes.identities),
