@@ -7,6 +7,7 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { useServerFeature } from "@/hooks/use-server-feature";
 import { useSession } from "@/hooks/use-session";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -31,6 +32,7 @@ interface CreateIdentityFormProps {
 /** The body of the create-identity dialog; it mounts fresh, with default values, each time the dialog opens. */
 export function CreateIdentityForm({ createIdentity, onCancel, onCreated }: CreateIdentityFormProps) {
   const session = useSession();
+  const deleteProtection = useServerFeature("deleteProtection");
   const navigate = useNavigate();
   const form = useForm<IdentityFormInput, unknown, IdentityFormValues>({
     resolver: zodResolver(IdentityFormSchema),
@@ -55,7 +57,7 @@ export function CreateIdentityForm({ createIdentity, onCancel, onCreated }: Crea
   return (
     <>
       <form id="create-identity-form" noValidate onSubmit={onSubmit} className="grid gap-5">
-        <IdentityFormFields form={form} idPrefix="create-identity" />
+        <IdentityFormFields form={form} idPrefix="create-identity" deleteProtection={deleteProtection} />
         <FormAlert message={form.formState.errors.root?.server?.message} />
       </form>
       <DialogFooter>

@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
+import { useServerFeature } from "@/hooks/use-server-feature";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { authMethodLabel, orgRoleLabel } from "../org-roles";
 import { AuthMethodBadges, DeleteProtectionBadge, RoleBadge } from "./identity-badges";
@@ -68,12 +69,14 @@ interface IdentitiesTableProps {
 }
 
 export function IdentitiesTable({ identities, filter, onClearFilter }: IdentitiesTableProps) {
+  // A server without delete protection has nothing to show in that column.
+  const deleteProtection = useServerFeature("deleteProtection");
   // TanStack Table returns fresh functions each render by design; the compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: identities,
     columns,
-    state: { globalFilter: filter },
+    state: { globalFilter: filter, columnVisibility: { deleteProtection: deleteProtection.available } },
     globalFilterFn: "includesString",
     initialState: { sorting: [{ id: "name", desc: false }] },
     getCoreRowModel: getCoreRowModel(),

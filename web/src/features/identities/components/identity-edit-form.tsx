@@ -3,6 +3,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
+import { useServerFeature } from "@/hooks/use-server-feature";
 import { useSession } from "@/hooks/use-session";
 import { Spinner } from "@/components/ui/spinner";
 import { showSubmitError } from "@/lib/form-errors";
@@ -25,6 +26,7 @@ export function IdentityEditForm() {
   const { data: membership } = useSuspenseQuery(identityQueries.detail(identityId));
   const updateIdentity = useUpdateIdentity(identityId);
   const isSignedInIdentity = useSession().identity.id === membership.identity.id;
+  const deleteProtection = useServerFeature("deleteProtection");
   const form = useForm<IdentityFormInput, unknown, IdentityFormValues>({
     resolver: zodResolver(IdentityFormSchema),
     defaultValues: toFormValues(membership),
@@ -57,6 +59,7 @@ export function IdentityEditForm() {
           <IdentityFormFields
             form={form}
             idPrefix="edit-identity"
+            deleteProtection={deleteProtection}
             roleLockedReason={
               isSignedInIdentity
                 ? "You are signed in as this identity, so its role can only be changed by another admin."

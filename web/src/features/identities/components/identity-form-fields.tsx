@@ -4,6 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import type { FeatureState } from "@/hooks/use-server-feature";
 import type { IdentityFormInput, IdentityFormValues } from "../identity-form";
 import { ORG_ROLES } from "../org-roles";
 import { MetadataFields } from "./metadata-fields";
@@ -16,10 +17,17 @@ interface IdentityFormFieldsProps {
   idPrefix: string;
   /** Why the role cannot be changed here, when it cannot. */
   roleLockedReason?: string | undefined;
+  /** Whether the server supports delete protection (older servers do not). */
+  deleteProtection?: FeatureState;
 }
 
 /** Name, organisation role, delete protection and metadata: shared by create and edit. */
-export function IdentityFormFields({ form, idPrefix, roleLockedReason }: IdentityFormFieldsProps) {
+export function IdentityFormFields({
+  form,
+  idPrefix,
+  roleLockedReason,
+  deleteProtection = { available: true },
+}: IdentityFormFieldsProps) {
   const { register, control, formState } = form;
   const { errors } = formState;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -81,13 +89,16 @@ export function IdentityFormFields({ form, idPrefix, roleLockedReason }: Identit
             <div className="grid gap-1">
               <Label htmlFor={id("delete-protection")}>Delete protection</Label>
               <p id={id("delete-protection-description")} className="text-[13px] text-muted-foreground">
-                While on, this identity cannot be deleted.
+                {deleteProtection.available
+                  ? "While on, this identity cannot be deleted."
+                  : `Not available: ${deleteProtection.reason ?? "this server does not support it."}`}
               </p>
             </div>
             <Switch
               id={id("delete-protection")}
               ref={field.ref}
-              checked={field.value}
+              disabled={!deleteProtection.available}
+              checked={field.value && deleteProtection.available}
               onCheckedChange={field.onChange}
               onBlur={field.onBlur}
               aria-describedby={id("delete-protection-description")}

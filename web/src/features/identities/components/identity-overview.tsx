@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
+import { useServerFeature } from "@/hooks/use-server-feature";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { useSuspenseQuery } from "@tanstack/react-query";
@@ -44,6 +45,7 @@ export function IdentityOverview() {
   const identityId = useIdentityId();
   const { data: membership } = useSuspenseQuery(identityQueries.detail(identityId));
   const { identity } = membership;
+  const deleteProtection = useServerFeature("deleteProtection");
   const metadata = membership.metadata ?? [];
   const editLink = (
     <Link
@@ -62,7 +64,11 @@ export function IdentityOverview() {
             <RoleBadge role={membership.customRole?.slug ?? membership.role} />
           </Row>
           <Row term="Delete protection">
-            <DeleteProtectionBadge on={identity.hasDeleteProtection} />
+            {deleteProtection.available ? (
+              <DeleteProtectionBadge on={identity.hasDeleteProtection} />
+            ) : (
+              <span className="text-[13px] text-muted-foreground">Not available: {deleteProtection.reason}</span>
+            )}
           </Row>
           <Row term="Created">
             <time dateTime={membership.createdAt}>{formatDateTime(membership.createdAt)}</time>
