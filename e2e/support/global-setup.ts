@@ -6,6 +6,12 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "../..");
 
+/** Responses recorded from real Infisical servers, in the shared folder beside the repository. */
+export const sampleSets = {
+  2024: resolve(root, "../shared/reference/infisical-samples"),
+  2026: resolve(root, "../shared/reference/infisical-samples-2026"),
+} as const;
+
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -31,8 +37,8 @@ async function waitFor(url: string, child: ChildProcess, name: string): Promise<
   throw new Error(`${name} did not answer at ${url}`);
 }
 
-function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+function start(name: string, entry: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: process.env.KEYHOLD_E2E_LOG_LEVEL ?? "warn" },
     stdio: ["ignore", "inherit", "inherit"],
@@ -62,13 +68,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   await waitFor(`${baseUrl}/healthz`, bff, "bff");
 
+  // For each set of responses recorded from a real Infisical server: a replay of it, and a BFF
+  // serving the console in front of that replay.
+  const replays: ChildProcess[] = [];
+  for (const [year, folder] of Object.entries(sampleSets)) {
+    const [replayPort, replayBffPort] = await Promise.all([freePort(), freePort()]);
+    const replay = start(`replay ${year}`, "bff/src/replay/replay-upstream.ts", {}, [folder, String(replayPort)]);
+    replays.push(replay);
+    await waitFor(`http://127.0.0.1:${replayPort}/api/status`, replay, `replay ${year}`);
+    const replayBff = start(`bff for replay ${year}`, "bff/src/server.ts", {
+      PORT: String(replayBffPort),
+      HOST: "127.0.0.1",
+      KEYHOLD_UPSTREAM_URL: `http://127.0.0.1:${replayPort}`,
+      KEYHOLD_LOGIN_RATE_LIMIT: "1000",
+    });
+    replays.push(replayBff);
+    await waitFor(`http://127.0.0.1:${replayBffPort}/healthz`, replayBff, `bff for replay ${year}`);
+    process.env[`KEYHOLD_E2E_REPLAY_${year}_URL`] = `http://127.0.0.1:${replayBffPort}`;
+  }
+
   process.env.KEYHOLD_E2E_BASE_URL = baseUrl;
   process.env.KEYHOLD_E2E_SERVICE_URL = serviceUrl;
   process.env.KEYHOLD_E2E_ADMIN_TOKEN_FILE = join(dataDir, "admin-token");
   readFileSync(join(dataDir, "admin-token"), "utf8"); // fail early if bootstrap did not write it
 
   return async () => {
-    for (const child of [bff, service]) child.kill("SIGTERM");
+    for (const child of [...replays, bff, service]) child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test as base } from "../support/fixtures.ts";
+import { sampleSets } from "../support/global-setup.ts";
+
+/**
+ * The console against replays of real Infisical servers (responses recorded from an October 2024
+ * and a mid-2026 server): every page that exists shows the recorded data, or says clearly what
+ * this server does not have, with no page error and no 5xx. Each page added to the console is
+ * walked here too.
+ */
+
+interface Recorded {
+  status: number;
+  body: unknown;
+}
+
+function recording(folder: string, prefix: string): Recorded {
+  const file = readdirSync(folder).find((name) => name.startsWith(prefix));
+  if (!file) throw new Error(`no recording ${prefix} in ${folder}`);
+  return JSON.parse(readFileSync(join(folder, file), "utf8")) as Recorded;
+}
+
+/** A token for the recorded identity; the replay, like any server, is only asked who it is. */
+function tokenFor(identityId: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const claims = { identityId, identityAccessTokenId: "replay", authTokenType: "identityAccessToken" };
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.replay`;
+}
+
+/** A page that fails its test on any page error or any 5xx answer. */
+const test = base.extend<{ watched: Page }>({
+  watched: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await use(page);
+    expect(problems).toEqual([]);
+  },
+});
+
+type Membership = {
+  identityId: string;
+  identity: { name: string; authMethod?: string | null; authMethods?: string[] };
+};
+
+for (const [year, folder] of Object.entries(sampleSets)) {
+  test.describe(`against a replayed ${year} server`, () => {
+    const detail = (recording(folder, "004-").body as { identity: Membership }).identity;
+    const list = (recording(folder, "001-").body as { identities: Membership[] }).identities;
+    const older = year === "2024";
+
+    const origin = () => process.env[`KEYHOLD_E2E_REPLAY_${year}_URL`] ?? "";
+    const signIn = async (page: Page) => {
+      await page.goto(`${origin()}/sign-in`);
+      await page.getByLabel("Access token").fill(tokenFor(detail.identityId));
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
+    };
+
+    test("signs in with the recorded identity and lists the recorded identities with their auth methods", async ({
+      watched: page,
+    }) => {
+      await signIn(page);
+      const table = page.getByRole("table", { name: "Identities" });
+      for (const member of list.slice(0, 3)) {
+        await expect(table.getByRole("link", { name: member.identity.name, exact: true })).toBeVisible();
+      }
+      const withMethod = list.find((m) => (m.identity.authMethods?.length ?? 0) > 0 || m.identity.authMethod);
+      expect(withMethod).toBeDefined();
+      const row = table.getByRole("row").filter({ has: page.getByRole("link", { name: withMethod?.identity.name }) });
+      await expect(row).toContainText(/Token|Universal|Kubernetes|OIDC|AWS/);
+      // A 2024 server has no delete protection: the column is left out rather than shown empty.
+      await expect(table.getByRole("columnheader", { name: "Delete protection" })).toHaveCount(older ? 0 : 1);
+    });
+
+    test("shows the recorded identity, and what this server does not support", async ({ watched: page }) => {
+      await signIn(page);
+      await page.goto(`${origin()}/identities/${detail.identityId}`);
+      await expect(page.getByRole("heading", { level: 1, name: detail.identity.name })).toBeVisible();
+      await expect(page.getByText("platform")).toBeVisible();
+      if (older) {
+        await expect(page.getByText(/Not available: This server does not support delete protection/)).toBeVisible();
+        await page.getByRole("link", { name: "Edit" }).first().click();
+        await expect(page.getByRole("switch", { name: "Delete protection" })).toBeDisabled();
+      } else {
+        await expect(page.getByText(/Not available/)).toHaveCount(0);
+      }
+    });
+
+    test("walks every other page without an error", async ({ watched: page }) => {
+      await signIn(page);
+      await page.goto(`${origin()}/projects`);
+      await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+  });
+}
