@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { authConfigRecordFields, IdentityIdParams } from "./common.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { authMethodEndpoints } from "./auth-method.ts";
+import {
+  authConfigRecordFields,
+  tokenLifetimeDefaults,
+  tokenLifetimeOptional,
+  ttlWithinMaxOnAttach,
+  ttlWithinMaxOnUpdate,
+} from "./common.ts";
 
 export const IdentityAwsAuthSchema = z.object({
   ...authConfigRecordFields,
@@ -12,14 +18,32 @@ export const IdentityAwsAuthSchema = z.object({
 });
 export type IdentityAwsAuth = z.infer<typeof IdentityAwsAuthSchema>;
 
-export const awsAuthEndpoints = [
-  defineEndpoint({
-    id: "awsAuth.revoke",
-    method: "DELETE",
-    path: "/api/v1/auth/aws-auth/identities/{identityId}",
-    summary: "Remove AWS auth from an identity, revoking every token it issued",
-    params: IdentityIdParams,
-    response: z.object({ identityAwsAuth: IdentityAwsAuthSchema }),
-    permission: { scope: "org", subject: "identity", action: "edit" },
+const StsEndpoint = z.url().describe("Where the signed GetCallerIdentity request is sent");
+
+export const AttachAwsAuthBodySchema = ttlWithinMaxOnAttach(
+  z.object({
+    stsEndpoint: StsEndpoint.default("https://sts.amazonaws.com/"),
+    allowedPrincipalArns: z.string().trim().default("").describe("Comma-separated ARNs; globs allowed"),
+    allowedAccountIds: z.string().trim().default("").describe("Comma-separated account ids"),
+    ...tokenLifetimeDefaults,
   }),
-] as const;
+);
+
+export const UpdateAwsAuthBodySchema = ttlWithinMaxOnUpdate(
+  z.object({
+    stsEndpoint: StsEndpoint.optional(),
+    allowedPrincipalArns: z.string().trim().optional(),
+    allowedAccountIds: z.string().trim().optional(),
+    ...tokenLifetimeOptional,
+  }),
+);
+
+export const awsAuthEndpoints = authMethodEndpoints({
+  key: "awsAuth",
+  name: "aws-auth",
+  label: "AWS auth",
+  envelope: "identityAwsAuth",
+  record: IdentityAwsAuthSchema,
+  attach: AttachAwsAuthBodySchema,
+  update: UpdateAwsAuthBodySchema,
+});

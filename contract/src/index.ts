@@ -11,7 +11,9 @@ import { projectEndpoints } from "./projects.ts";
 import { secretImportEndpoints } from "./secret-imports.ts";
 import { secretEndpoints } from "./secrets.ts";
 import { tokenAuthEndpoints } from "./token-auth.ts";
+import { universalAuthEndpoints } from "./universal-auth.ts";
 
+export * from "./auth-method.ts";
 export * from "./aws-auth.ts";
 export * from "./bff.ts";
 export * from "./common.ts";
@@ -29,11 +31,13 @@ export * from "./projects.ts";
 export * from "./secret-imports.ts";
 export * from "./secrets.ts";
 export * from "./token-auth.ts";
+export * from "./universal-auth.ts";
 
 /** Every endpoint of the API, in one list. */
 export const endpointList = [
   ...identityEndpoints,
   ...tokenAuthEndpoints,
+  ...universalAuthEndpoints,
   ...kubernetesAuthEndpoints,
   ...oidcAuthEndpoints,
   ...awsAuthEndpoints,

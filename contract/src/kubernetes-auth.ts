@@ -1,14 +1,13 @@
 import { z } from "zod";
 import {
   authConfigRecordFields,
-  IdentityIdParams,
   tokenLifetimeDefaults,
   tokenLifetimeOptional,
   ttlWithinMaxOnAttach,
   ttlWithinMaxOnUpdate,
   Uuid,
 } from "./common.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { authMethodEndpoints } from "./auth-method.ts";
 
 const KubernetesHost = z
   .string()
@@ -31,6 +30,8 @@ export const IdentityKubernetesAuthSchema = z.object({
   allowedNames: z.string(),
   allowedAudience: z.string(),
   gatewayId: Uuid.nullable().optional(),
+  gatewayPoolId: Uuid.nullable().optional(),
+  verifyTlsCertificate: z.boolean().optional(),
 });
 export type IdentityKubernetesAuth = z.infer<typeof IdentityKubernetesAuthSchema>;
 
@@ -68,37 +69,12 @@ export const UpdateKubernetesAuthBodySchema = ttlWithinMaxOnUpdate(
   }),
 );
 
-const response = z.object({ identityKubernetesAuth: IdentityKubernetesAuthSchema });
-const permission = (action: string) => ({ scope: "org" as const, subject: "identity", action });
-
-export const kubernetesAuthEndpoints = [
-  defineEndpoint({
-    id: "kubernetesAuth.attach",
-    method: "POST",
-    path: "/api/v1/auth/kubernetes-auth/identities/{identityId}",
-    summary: "Attach Kubernetes auth to an identity",
-    params: IdentityIdParams,
-    body: AttachKubernetesAuthBodySchema,
-    response,
-    permission: permission("create"),
-  }),
-  defineEndpoint({
-    id: "kubernetesAuth.update",
-    method: "PATCH",
-    path: "/api/v1/auth/kubernetes-auth/identities/{identityId}",
-    summary: "Update an identity's Kubernetes auth",
-    params: IdentityIdParams,
-    body: UpdateKubernetesAuthBodySchema,
-    response,
-    permission: permission("edit"),
-  }),
-  defineEndpoint({
-    id: "kubernetesAuth.get",
-    method: "GET",
-    path: "/api/v1/auth/kubernetes-auth/identities/{identityId}",
-    summary: "Read an identity's Kubernetes auth",
-    params: IdentityIdParams,
-    response,
-    permission: permission("read"),
-  }),
-] as const;
+export const kubernetesAuthEndpoints = authMethodEndpoints({
+  key: "kubernetesAuth",
+  name: "kubernetes-auth",
+  label: "Kubernetes auth",
+  envelope: "identityKubernetesAuth",
+  record: IdentityKubernetesAuthSchema,
+  attach: AttachKubernetesAuthBodySchema,
+  update: UpdateKubernetesAuthBodySchema,
+});

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { authConfigRecordFields, IdentityIdParams, tokenLifetimeOptional, ttlWithinMaxOnUpdate } from "./common.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { authMethodEndpoints } from "./auth-method.ts";
+import {
+  authConfigRecordFields,
+  tokenLifetimeDefaults,
+  tokenLifetimeOptional,
+  ttlWithinMaxOnAttach,
+  ttlWithinMaxOnUpdate,
+} from "./common.ts";
 
 export const IdentityOidcAuthSchema = z.object({
   ...authConfigRecordFields,
@@ -13,6 +19,19 @@ export const IdentityOidcAuthSchema = z.object({
   boundSubject: z.string(),
 });
 export type IdentityOidcAuth = z.infer<typeof IdentityOidcAuthSchema>;
+
+export const AttachOidcAuthBodySchema = ttlWithinMaxOnAttach(
+  z.object({
+    oidcDiscoveryUrl: z.url(),
+    caCert: z.string().trim().default(""),
+    boundIssuer: z.string().trim().min(1, "The bound issuer is required"),
+    boundAudiences: z.string().trim().default("").describe("Comma-separated; globs allowed"),
+    boundClaims: z.record(z.string(), z.string()).default({}),
+    claimMetadataMapping: z.record(z.string(), z.string()).optional(),
+    boundSubject: z.string().trim().default(""),
+    ...tokenLifetimeDefaults,
+  }),
+);
 
 export const UpdateOidcAuthBodySchema = ttlWithinMaxOnUpdate(
   z.object({
@@ -27,27 +46,12 @@ export const UpdateOidcAuthBodySchema = ttlWithinMaxOnUpdate(
   }),
 );
 
-const response = z.object({ identityOidcAuth: IdentityOidcAuthSchema });
-const permission = (action: string) => ({ scope: "org" as const, subject: "identity", action });
-
-export const oidcAuthEndpoints = [
-  defineEndpoint({
-    id: "oidcAuth.update",
-    method: "PATCH",
-    path: "/api/v1/auth/oidc-auth/identities/{identityId}",
-    summary: "Update an identity's OIDC auth",
-    params: IdentityIdParams,
-    body: UpdateOidcAuthBodySchema,
-    response,
-    permission: permission("edit"),
-  }),
-  defineEndpoint({
-    id: "oidcAuth.get",
-    method: "GET",
-    path: "/api/v1/auth/oidc-auth/identities/{identityId}",
-    summary: "Read an identity's OIDC auth",
-    params: IdentityIdParams,
-    response,
-    permission: permission("read"),
-  }),
-] as const;
+export const oidcAuthEndpoints = authMethodEndpoints({
+  key: "oidcAuth",
+  name: "oidc-auth",
+  label: "OIDC auth",
+  envelope: "identityOidcAuth",
+  record: IdentityOidcAuthSchema,
+  attach: AttachOidcAuthBodySchema,
+  update: UpdateOidcAuthBodySchema,
+});

@@ -5,9 +5,12 @@ import {
   NullableTimestamp,
   Timestamp,
   tokenLifetimeDefaults,
+  tokenLifetimeOptional,
   ttlWithinMaxOnAttach,
+  ttlWithinMaxOnUpdate,
   Uuid,
 } from "./common.ts";
+import { authMethodEndpoints } from "./auth-method.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 export const IdentityTokenAuthSchema = z.object({
@@ -38,28 +41,19 @@ export const AccessTokenRecordSchema = z.object({
 });
 export type AccessTokenRecord = z.infer<typeof AccessTokenRecordSchema>;
 
-const response = z.object({ identityTokenAuth: IdentityTokenAuthSchema });
+export const UpdateTokenAuthBodySchema = ttlWithinMaxOnUpdate(z.object({ ...tokenLifetimeOptional }));
+
 const permission = (action: string) => ({ scope: "org" as const, subject: "identity", action });
 
 export const tokenAuthEndpoints = [
-  defineEndpoint({
-    id: "tokenAuth.attach",
-    method: "POST",
-    path: "/api/v1/auth/token-auth/identities/{identityId}",
-    summary: "Attach token auth to an identity",
-    params: IdentityIdParams,
-    body: AttachTokenAuthBodySchema,
-    response,
-    permission: permission("create"),
-  }),
-  defineEndpoint({
-    id: "tokenAuth.revoke",
-    method: "DELETE",
-    path: "/api/v1/auth/token-auth/identities/{identityId}",
-    summary: "Remove token auth from an identity, revoking every token it issued",
-    params: IdentityIdParams,
-    response,
-    permission: permission("edit"),
+  ...authMethodEndpoints({
+    key: "tokenAuth",
+    name: "token-auth",
+    label: "token auth",
+    envelope: "identityTokenAuth",
+    record: IdentityTokenAuthSchema,
+    attach: AttachTokenAuthBodySchema,
+    update: UpdateTokenAuthBodySchema,
   }),
   defineEndpoint({
     id: "tokenAuth.createToken",

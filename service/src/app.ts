@@ -8,10 +8,12 @@ import type { Database } from "./db/schema.ts";
 import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access-tokens.ts";
 import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityService } from "./domain/identity-service.ts";
+import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadRootKey } from "./lib/root-key.ts";
+import { createSealer } from "./lib/sealing.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/error-handler.ts";
 import { CompactRequestLog } from "./plugins/request-log.ts";
@@ -81,6 +83,11 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const accessTokens = createAccessTokenService({ db, signingKey: deriveTokenSigningKey(rootKey), usage });
     const identities = createIdentityService({ db });
     const tokenAuth = createTokenAuthService({ db, identities, accessTokens });
+    const authMethods = createAuthMethodService({
+      db,
+      identities,
+      sealer: createSealer(rootKey, "auth-method-credentials"),
+    });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -93,7 +100,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const authenticate = registerAuth(app, accessTokens);
     registerStatusRoute(app);
     registerDocsRoute(app);
-    registerContractRoutes(app, buildHandlers({ identities, tokenAuth }), authenticate);
+    registerContractRoutes(app, buildHandlers({ identities, tokenAuth, authMethods }), authenticate);
     await app.ready();
     return app;
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   IdentitySchema,
   IdentitySummarySchema,
   IdentityTokenAuthSchema,
+  IdentityUniversalAuthSchema,
   ProjectMemberUserSchema,
   ProjectRoleSchema,
   ProjectSchema,
@@ -65,6 +66,17 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
     },
   ],
   [IdentityTokenAuthSchema, { accessTokenPeriod: { fill: constant(0) } }],
+  // 2024 servers have no periodic tokens and no lockout after failed client-secret logins.
+  [
+    IdentityUniversalAuthSchema,
+    {
+      accessTokenPeriod: { fill: constant(0) },
+      lockoutEnabled: { fill: constant(false) },
+      lockoutThreshold: { fill: constant(3) },
+      lockoutDurationSeconds: { fill: constant(300) },
+      lockoutCounterResetSeconds: { fill: constant(30) },
+    },
+  ],
   [AccessTokenRecordSchema, { accessTokenPeriod: { fill: constant(0) }, authMethod: { fill: constant("token-auth") } }],
   // 2024 servers have no review modes (the API server is always asked) and leave caCert out on DELETE.
   [IdentityKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") }, caCert: { fill: constant("") } }],

@@ -26,7 +26,7 @@ export interface TokenForRequest {
   role: string | null;
   /**
    * The trusted IP ranges (stored JSON) of the auth method that issued the token; null when
-   * that method is no longer attached. Each auth method joins its own configuration table.
+   * that method is no longer attached.
    */
   trusted_ips: string | null;
 }
@@ -43,8 +43,8 @@ const tokenForRequest = preparedQuery(["tokenId"], (db, { tokenId }) =>
     .leftJoin("identity_org_memberships as m", (join) =>
       join.onRef("m.identity_id", "=", "t.identity_id").onRef("m.org_id", "=", "i.org_id"),
     )
-    .leftJoin("identity_token_auths as ta", (join) =>
-      join.onRef("ta.identity_id", "=", "t.identity_id").on("t.auth_method", "=", "token-auth"),
+    .leftJoin("identity_auth_methods as am", (join) =>
+      join.onRef("am.identity_id", "=", "t.identity_id").onRef("am.method", "=", "t.auth_method"),
     )
     .select([
       "t.id",
@@ -58,7 +58,7 @@ const tokenForRequest = preparedQuery(["tokenId"], (db, { tokenId }) =>
       "m.id as membership_id",
       "m.org_id",
       "m.role",
-      "ta.access_token_trusted_ips as trusted_ips",
+      "am.access_token_trusted_ips as trusted_ips",
     ])
     .where("t.id", "=", tokenId),
 );

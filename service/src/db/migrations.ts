@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator, type MigrationProvider } from "kysely";
+import { type Kysely, type Migration, Migrator, type MigrationProvider, sql } from "kysely";
 import type { Dialect } from "./database.ts";
 
 /**
@@ -110,6 +110,34 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .on("identity_access_tokens")
           .columns(["identity_id", "auth_method"])
           .execute();
+      },
+    },
+    "0002_auth_methods_in_one_table": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("identity_auth_methods")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("identity_id", "text", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+          .addColumn("method", "text", (c) => c.notNull())
+          .addColumn("access_token_ttl", "integer", (c) => c.notNull())
+          .addColumn("access_token_max_ttl", "integer", (c) => c.notNull())
+          .addColumn("access_token_num_uses_limit", "integer", (c) => c.notNull())
+          .addColumn("access_token_period", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("access_token_trusted_ips", "text", (c) => c.notNull())
+          .addColumn("settings", "text", (c) => c.notNull().defaultTo("{}"))
+          .addColumn("sealed", "text")
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("identity_auth_methods_identity_method_unique", ["identity_id", "method"])
+          .execute();
+        await sql`
+          INSERT INTO identity_auth_methods (id, identity_id, method, access_token_ttl, access_token_max_ttl,
+            access_token_num_uses_limit, access_token_period, access_token_trusted_ips, settings, sealed,
+            created_at, updated_at)
+          SELECT id, identity_id, 'token-auth', access_token_ttl, access_token_max_ttl, access_token_num_uses_limit,
+            access_token_period, access_token_trusted_ips, '{}', NULL, created_at, updated_at
+          FROM identity_token_auths`.execute(db);
+        await db.schema.dropTable("identity_token_auths").execute();
       },
     },
   };

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
 
 /** Written as ISO 8601 strings; PostgreSQL (timestamptz) reads back Date, SQLite (text) the string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -53,15 +53,22 @@ export interface IdentityMetadataTable {
   updated_at: Timestamp;
 }
 
-export interface IdentityTokenAuthTable {
+/** The configuration of one auth method attached to one identity (every method, one table). */
+export interface IdentityAuthMethodTable {
   id: string;
   identity_id: string;
+  /** The wire name: token-auth, universal-auth, kubernetes-auth, oidc-auth, aws-auth. */
+  method: string;
   access_token_ttl: number;
   access_token_max_ttl: number;
   access_token_num_uses_limit: number;
   access_token_period: number;
   /** JSON array of stored trusted IP records. */
   access_token_trusted_ips: string;
+  /** JSON object of the method's own settings, by wire field name. */
+  settings: string;
+  /** The method's credential fields as one AES-256-GCM sealed JSON object, bound to the row; or null. */
+  sealed: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -90,13 +97,15 @@ export interface Database {
   identities: IdentityTable;
   identity_org_memberships: IdentityOrgMembershipTable;
   identity_metadata: IdentityMetadataTable;
-  identity_token_auths: IdentityTokenAuthTable;
+  identity_auth_methods: IdentityAuthMethodTable;
   identity_access_tokens: IdentityAccessTokenTable;
 }
 
 export type IdentityRow = Selectable<IdentityTable>;
 export type MembershipRow = Selectable<IdentityOrgMembershipTable>;
 export type MetadataRow = Selectable<IdentityMetadataTable>;
-export type TokenAuthRow = Selectable<IdentityTokenAuthTable>;
+export type AuthMethodRow = Selectable<IdentityAuthMethodTable>;
+export type NewAuthMethod = Insertable<IdentityAuthMethodTable>;
+export type AuthMethodPatch = Updateable<IdentityAuthMethodTable>;
 export type AccessTokenRow = Selectable<IdentityAccessTokenTable>;
 export type NewAccessToken = Insertable<IdentityAccessTokenTable>;

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { consumeUse, deleteAccessToken, findTokenForRequest, insertAccessToken } from "../data/access-tokens.ts";
+import type { AuthMethodName } from "../data/auth-methods.ts";
 import type { AccessTokenRow, Database } from "../db/schema.ts";
 import { nowIso, toMillis } from "../lib/time.ts";
 import { trustedIpMatcher } from "../lib/trusted-ips.ts";
@@ -11,7 +12,7 @@ import { ForbiddenError, TokenError, UnauthorizedError } from "./errors.ts";
 import { type OrgAbility, orgAbilityFor } from "./permissions.ts";
 import type { TokenUsage } from "./token-usage.ts";
 
-export const TOKEN_AUTH_METHOD = "token-auth";
+export const TOKEN_AUTH_METHOD = "token-auth" satisfies AuthMethodName;
 
 /** The claims of an identity access token, as Infisical's tokens carry them. */
 const AccessTokenClaimsSchema = z.object({

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { insertIdentity } from "../data/identities.ts";
 import { findInstance, type InstanceRecord, insertInstance, insertOrganization } from "../data/organizations.ts";
-import { findTokenAuth, insertTokenAuth } from "../data/token-auths.ts";
+import { findAuthMethod, insertAuthMethod } from "../data/auth-methods.ts";
 import type { Database } from "../db/schema.ts";
 import { ensureDataDir, writeSecretFile } from "../lib/files.ts";
 import { nowIso } from "../lib/time.ts";
@@ -24,7 +24,7 @@ async function writeAdminToken(
   adminIdentityId: string,
   file: string,
 ): Promise<string> {
-  const config = await findTokenAuth(trx, adminIdentityId);
+  const config = await findAuthMethod(trx, adminIdentityId, TOKEN_AUTH_METHOD);
   if (!config) throw new Error("The admin identity has no token auth attached, so no admin token can be issued");
   const { accessToken } = await accessTokens.issue(
     {
@@ -77,18 +77,22 @@ export async function bootstrap(
       { id: record.adminIdentityId, orgId: record.orgId, name: "admin", hasDeleteProtection: true, role: "admin" },
       now,
     );
-    await insertTokenAuth(
-      trx,
-      {
-        id: randomUUID(),
-        identityId: record.adminIdentityId,
-        accessTokenTTL: DEFAULT_TOKEN_TTL,
-        accessTokenMaxTTL: DEFAULT_TOKEN_TTL,
-        accessTokenNumUsesLimit: 0,
-        accessTokenTrustedIps: ALLOW_ALL_IPS.map(({ ipAddress }) => parseTrustedIp(ipAddress)).filter((ip) => !!ip),
-      },
-      now,
-    );
+    await insertAuthMethod(trx, {
+      id: randomUUID(),
+      identity_id: record.adminIdentityId,
+      method: TOKEN_AUTH_METHOD,
+      access_token_ttl: DEFAULT_TOKEN_TTL,
+      access_token_max_ttl: DEFAULT_TOKEN_TTL,
+      access_token_num_uses_limit: 0,
+      access_token_period: 0,
+      access_token_trusted_ips: JSON.stringify(
+        ALLOW_ALL_IPS.map(({ ipAddress }) => parseTrustedIp(ipAddress)).filter((ip) => !!ip),
+      ),
+      settings: "{}",
+      sealed: null,
+      created_at: now,
+      updated_at: now,
+    });
     await insertInstance(trx, record, now);
     return writeAdminToken(trx, deps.accessTokens, record.adminIdentityId, adminTokenFile);
   });

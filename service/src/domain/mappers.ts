@@ -1,13 +1,6 @@
-import type {
-  AccessTokenRecord,
-  Endpoints,
-  IdentityMembership,
-  IdentityTokenAuth,
-  ResponseOf,
-  TrustedIpRecord,
-} from "@keyhold/contract";
+import type { AccessTokenRecord, Endpoints, IdentityMembership, ResponseOf } from "@keyhold/contract";
 import type { MembershipWithIdentity } from "../data/identities.ts";
-import type { AccessTokenRow, IdentityRow, MetadataRow, TokenAuthRow } from "../db/schema.ts";
+import type { AccessTokenRow, IdentityRow, MetadataRow } from "../db/schema.ts";
 import { toIso, toIsoOrNull } from "../lib/time.ts";
 
 /** Rows to wire records. Response schemas strip anything extra on the way out. */
@@ -27,20 +20,6 @@ export function toAccessTokenRecord(row: AccessTokenRow): AccessTokenRecord {
     accessTokenLastRenewedAt: toIsoOrNull(row.access_token_last_renewed_at),
     isAccessTokenRevoked: row.is_access_token_revoked === 1,
     identityUAClientSecretId: row.identity_ua_client_secret_id,
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
-  };
-}
-
-export function toTokenAuth(row: TokenAuthRow): IdentityTokenAuth {
-  return {
-    id: row.id,
-    identityId: row.identity_id,
-    accessTokenTTL: row.access_token_ttl,
-    accessTokenMaxTTL: row.access_token_max_ttl,
-    accessTokenNumUsesLimit: row.access_token_num_uses_limit,
-    accessTokenPeriod: row.access_token_period,
-    accessTokenTrustedIps: JSON.parse(row.access_token_trusted_ips) as TrustedIpRecord[],
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

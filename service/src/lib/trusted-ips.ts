@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import type { StoredTrustedIp } from "../data/token-auths.ts";
+import type { StoredTrustedIp } from "../data/auth-methods.ts";
 
 /**
  * Parses one trusted IP entry: an IPv4 or IPv6 address, or a CIDR block. Returns the

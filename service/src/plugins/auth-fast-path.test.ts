@@ -142,9 +142,10 @@ describeEachDatabase("authentication fast path", (kind) => {
       const { identityId, token } = await identityWithToken(svc, { role: "member" });
       const setTrusted = (ranges: unknown[]) =>
         svc.app.db
-          .updateTable("identity_token_auths")
+          .updateTable("identity_auth_methods")
           .set({ access_token_trusted_ips: JSON.stringify(ranges) })
           .where("identity_id", "=", identityId)
+          .where("method", "=", "token-auth")
           .execute();
       const fromLoopback = () =>
         svc
@@ -162,7 +163,7 @@ describeEachDatabase("authentication fast path", (kind) => {
       const { identityId, token } = await identityWithToken(svc, { role: "member" });
       expect(await read(svc, token, identityId)).toBe(200);
       // Remove the configuration alone (as a half-finished change would), leaving the token row.
-      await svc.app.db.deleteFrom("identity_token_auths").where("identity_id", "=", identityId).execute();
+      await svc.app.db.deleteFrom("identity_auth_methods").where("identity_id", "=", identityId).execute();
       expect(await read(svc, token, identityId)).toBe(401);
     });
   });

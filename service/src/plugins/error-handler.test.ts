@@ -23,7 +23,7 @@ describeEachDatabase("error envelope", (kind) => {
   });
 
   it("answers endpoints not built yet with 501 NotImplemented, after authentication", async () => {
-    const url = "/api/v1/auth/kubernetes-auth/identities/00000000-0000-4000-8000-000000000000";
+    const url = "/api/v1/workspace/00000000-0000-4000-8000-000000000000";
     expect((await svc.call("GET", url, { token: null })).status).toBe(401);
     const res = await svc.call("GET", url);
     expect(res.status).toBe(501);

@@ -1,6 +1,6 @@
 import { DEFAULT_TOKEN_TTL, ErrorBodySchema, endpoints } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkTokenLifetime } from "../domain/token-auth-service.ts";
+import { checkTokenLifetime } from "../domain/auth-method-service.ts";
 import { identityWithToken, tokenRowsOf } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 
@@ -162,10 +162,12 @@ describeEachDatabase("token auth", (kind) => {
       }
     });
 
-    it("answers 400 to issue or revoke without token auth, 404 for unknown identities", async () => {
+    it("answers 400 to issue without token auth, 404 to revoke it, 404 for unknown identities", async () => {
       const identityId = await newIdentity("bare");
       expect((await svc.endpoint("tokenAuth.createToken", { params: { identityId }, body: {} })).status).toBe(400);
-      expect((await svc.endpoint("tokenAuth.revoke", { params: { identityId } })).status).toBe(400);
+      const revoked = await svc.endpoint("tokenAuth.revoke", { params: { identityId } });
+      expect(revoked.status).toBe(404);
+      expect(ErrorBodySchema.parse(revoked.body)).toMatchObject({ error: "NotFound", message: /not attached/ });
       const unknown = "00000000-0000-4000-8000-000000000001";
       expect((await svc.endpoint("tokenAuth.attach", { params: { identityId: unknown }, body: {} })).status).toBe(404);
       expect((await svc.endpoint("tokenAuth.createToken", { params: { identityId: unknown }, body: {} })).status).toBe(
