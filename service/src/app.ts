@@ -71,6 +71,10 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     logController: new CompactRequestLog(),
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
+    // X-Forwarded-For is believed only from the configured proxies: request.ip (the address checked
+    // against trusted IPs) is the right-most address in the chain that is not one of them. Without
+    // any, Fastify reads no forwarded header and request.ip is the connection's peer.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   const usage = createTokenUsage({ db, logger }, { flushIntervalMs: config.tokenUsageFlushMs });
   // Pending token uses are written before the database closes.

@@ -12,6 +12,7 @@ describe("config", () => {
       rootKey: undefined,
       logLevel: "info",
       tokenUsageFlushMs: 2_000,
+      trustedProxies: [],
     });
     expect(path.basename(repoRoot)).not.toBe("service");
   });
@@ -25,5 +26,37 @@ describe("config", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/postgres/);
     expect(loadConfig({ DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe("postgresql://u@h/db");
+  });
+
+  it("reads KEYHOLD_TRUSTED_PROXIES as CIDR blocks, empty by default", () => {
+    expect(loadConfig({ KEYHOLD_TRUSTED_PROXIES: "" }).trustedProxies).toEqual([]);
+    expect(loadConfig({ KEYHOLD_TRUSTED_PROXIES: " , " }).trustedProxies).toEqual([]);
+    const config = loadConfig({
+      KEYHOLD_TRUSTED_PROXIES: "127.0.0.2, 10.0.0.0/8,::1 , fd00::/8, ::ffff:192.0.2.7, ::ffff:10.0.0.0/104",
+    });
+    expect(config.trustedProxies).toEqual([
+      "127.0.0.2/32",
+      "10.0.0.0/8",
+      "::1/128",
+      "fd00::/8",
+      "192.0.2.7/32",
+      "10.0.0.0/8",
+    ]);
+  });
+
+  it.each([
+    "bff.internal",
+    "10",
+    "0x7f.0.0.1",
+    "10.0.0.0/33",
+    "127.0.0.1/",
+    "::1/129",
+    "10.0.0.1 10.0.0.2",
+    "::ffff:10.0.0.0/8",
+  ])("refuses the trusted proxy entry %j, naming the variable", (entry) => {
+    expect(() => loadConfig({ KEYHOLD_TRUSTED_PROXIES: `127.0.0.2,${entry}` })).toThrow(ConfigError);
+    expect(() => loadConfig({ KEYHOLD_TRUSTED_PROXIES: `127.0.0.2,${entry}` })).toThrow(
+      `KEYHOLD_TRUSTED_PROXIES: "${entry}" is not an IPv4 or IPv6 address or CIDR block`,
+    );
   });
 });

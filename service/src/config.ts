@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /** The workspace root: service/src/config.ts → ../.. */
@@ -9,6 +10,43 @@ const PostgresUrl = z
   .string()
   .trim()
   .refine((url) => /^postgres(ql)?:\/\//.test(url), "DATABASE_URL must be a postgres:// or postgresql:// URL");
+
+/**
+ * One KEYHOLD_TRUSTED_PROXIES entry as a CIDR block, or undefined when it is neither an address
+ * nor a block. As for trusted IPs, IPv4 must be four-part decimal (ipaddr.js would otherwise take
+ * "10" or "0x7f.1"), and an IPv4-mapped IPv6 entry stands for its IPv4 form.
+ */
+function proxyBlock(entry: string): string | undefined {
+  const isBlock = entry.includes("/");
+  const valid = isBlock
+    ? ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) || ipaddr.IPv6.isValidCIDR(entry)
+    : ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry);
+  if (!valid) return undefined;
+  const [address, prefix] = isBlock ? ipaddr.parseCIDR(entry) : [ipaddr.parse(entry), undefined];
+  const bits = prefix ?? (address.kind() === "ipv4" ? 32 : 128);
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    return bits < 96 ? undefined : `${(address as ipaddr.IPv6).toIPv4Address().toString()}/${bits - 96}`;
+  }
+  return `${address.toString()}/${bits}`;
+}
+
+/** Comma-separated addresses or CIDR blocks; empty or unset trusts no proxy. */
+const TrustedProxies = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const entries = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "");
+    const blocks: string[] = [];
+    for (const entry of entries) {
+      const block = proxyBlock(entry);
+      if (block) blocks.push(block);
+      else ctx.addIssue({ code: "custom", message: `"${entry}" is not an IPv4 or IPv6 address or CIDR block` });
+    }
+    return blocks;
+  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
@@ -26,6 +64,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   KEYHOLD_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  KEYHOLD_TRUSTED_PROXIES: TrustedProxies,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -41,6 +80,11 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   /** How often the last-used times and use counts of tokens without a uses limit are written. */
   tokenUsageFlushMs: number;
+  /**
+   * CIDR blocks of the proxies (the BFF) whose X-Forwarded-For is believed. Empty: the address
+   * checked against trusted IPs is always the connection's peer.
+   */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {
@@ -66,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rootKey: e.KEYHOLD_ROOT_KEY,
     logLevel: e.LOG_LEVEL,
     tokenUsageFlushMs: e.KEYHOLD_TOKEN_USAGE_FLUSH_MS,
+    trustedProxies: e.KEYHOLD_TRUSTED_PROXIES,
   };
 }
 
