@@ -20,6 +20,8 @@ export interface CompatCall {
   search: string;
   body: unknown;
   accessToken: string;
+  /** The browser's address (the BFF's request.ip), which the upstream receives as X-Forwarded-For. */
+  clientIp: string;
   reqId: string;
 }
 
@@ -126,6 +128,7 @@ export class UpstreamCompat {
         pathAndQuery,
         body: call.body,
         accessToken: call.accessToken,
+        clientIp: call.clientIp,
         endpoint: call.endpoint.id,
       },
       log,

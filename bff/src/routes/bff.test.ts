@@ -63,6 +63,12 @@ describe("POST /bff/login", () => {
     expect(res.text).not.toContain(token);
   });
 
+  it("sends the browser's address upstream as X-Forwarded-For, replacing the one it sent", async () => {
+    const res = await login({ accessToken: fakeAccessToken() }, { ...JSON_CSRF, "x-forwarded-for": "10.9.9.9" });
+    expect(res.status).toBe(200);
+    expect(upstream.requests.map((r) => r.headers["x-forwarded-for"])).toEqual(["127.0.0.1"]);
+  });
+
   it("sets a __Host- cookie: HttpOnly, Secure, SameSite=Strict, Path=/, no Domain or Max-Age", async () => {
     const res = await login({ accessToken: fakeAccessToken() });
     const [header] = res.headers["set-cookie"] ?? [];

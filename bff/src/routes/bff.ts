@@ -6,7 +6,7 @@ import {
   endpoints,
   errorNames,
 } from "@keyhold/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
 import type { Config } from "../config.ts";
 import { badGateway, HttpError, unauthorized, validationFailed } from "../errors.ts";
@@ -47,8 +47,7 @@ function refusedByUpstream(json: unknown): void {
 async function identify(
   compat: UpstreamCompat,
   accessToken: string,
-  reqId: string,
-  log: FastifyInstance["log"],
+  request: Pick<FastifyRequest, "id" | "ip" | "log">,
 ): Promise<NewSession> {
   let claim: unknown;
   try {
@@ -60,8 +59,16 @@ async function identify(
   if (!params.success) throw unauthorized(TOKEN_NOT_ACCEPTED);
 
   const response = await compat.call(
-    { endpoint: identityGet, params: params.data, search: "", body: undefined, accessToken, reqId },
-    log,
+    {
+      endpoint: identityGet,
+      params: params.data,
+      search: "",
+      body: undefined,
+      accessToken,
+      clientIp: request.ip,
+      reqId: request.id,
+    },
+    request.log,
   );
   if (response.status === 403) refusedByUpstream(response.json);
   if ([401, 403, 404].includes(response.status)) throw unauthorized(TOKEN_NOT_ACCEPTED);
@@ -100,7 +107,7 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
         "Signing in with a client ID and client secret is not available yet. Sign in with an access token.",
       );
     }
-    const fields = await identify(deps.compat, body.data.accessToken, request.id, request.log);
+    const fields = await identify(deps.compat, body.data.accessToken, request);
     const session = await deps.sessions.create(fields);
     setSessionCookie(reply, session.id);
     return view(session);

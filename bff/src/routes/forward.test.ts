@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { errorNames } from "@keyhold/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
@@ -24,6 +25,21 @@ beforeEach(async () => {
   upstream.requests.length = 0;
   upstream.respond(answerAsRecorded);
 });
+
+/** A GET whose connection comes from `localAddress` (Linux answers on all of 127/8); resolves with the status. */
+function getFrom(localAddress: string, path: string, headers: Record<string, string>): Promise<number> {
+  const address = bff.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: "127.0.0.1", port, localAddress, path, headers });
+    outgoing.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
 
 const secretBody = JSON.stringify({ workspaceId: "proj-1", environment: "dev", secretValue: "v" });
 const patchSecret = (name: string) =>
@@ -159,13 +175,31 @@ describe("what goes upstream", () => {
     expect(sent?.headers.authorization).toBe(`Bearer ${token}`);
     expect(sent?.headers["content-type"]).toBe("application/json");
     expect(sent?.headers.accept).toBe("application/json");
-    for (const name of ["cookie", "x-forwarded-for", "x-forwarded-host", "x-real-ip", "proxy-authorization"]) {
+    for (const name of ["cookie", "x-forwarded-host", "x-real-ip", "proxy-authorization"]) {
       expect(sent?.headers[name], name).toBeUndefined();
     }
+    // The browser's own address replaces whatever it claimed.
+    expect(sent?.headers["x-forwarded-for"]).toBe("127.0.0.1");
     for (const name of ["x-custom", "te", "upgrade", "origin", "x-csrf"])
       expect(sent?.headers[name], name).toBeUndefined();
     expect(sent?.headers.host).toBe(new URL(upstream.origin).host);
     expect(JSON.parse(sent?.body ?? "")).toEqual({ name: "renamed" });
+  });
+
+  it("sends the browser's socket address as the only X-Forwarded-For, never what the browser sent", async () => {
+    for (const forged of [undefined, "127.0.0.1", "10.9.9.9, 127.0.0.1"]) {
+      upstream.requests.length = 0;
+      const status = await getFrom("127.0.0.2", `/api/v1/identities/${IDENTITY_ID}`, {
+        ...CSRF,
+        cookie,
+        ...(forged !== undefined && { "x-forwarded-for": forged }),
+      });
+      expect(status, forged).toBe(200);
+      expect(
+        upstream.requests.map((r) => r.headers["x-forwarded-for"]),
+        forged,
+      ).toEqual(["127.0.0.2"]);
+    }
   });
 
   it("returns the upstream status and JSON body but none of its other headers", async () => {

@@ -34,7 +34,15 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
         const session = await requireSession(deps.sessions, request, reply);
         const { params, search, body } = readInput(request);
         const response = await deps.compat.call(
-          { endpoint, params, search, body, accessToken: session.accessToken, reqId: request.id },
+          {
+            endpoint,
+            params,
+            search,
+            body,
+            accessToken: session.accessToken,
+            clientIp: request.ip,
+            reqId: request.id,
+          },
           request.log,
         );
         if (tokenRejected(response)) {

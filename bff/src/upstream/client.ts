@@ -7,6 +7,11 @@ export interface UpstreamRequest {
   /** A path built by `buildPath` from a contract template, plus an optional query string. */
   pathAndQuery: string;
   accessToken: string;
+  /**
+   * The browser's address, sent as the only X-Forwarded-For entry so that the service checks
+   * trusted IPs against it (when it trusts this BFF as a proxy). Without it none is sent.
+   */
+  clientIp?: string;
   body?: unknown;
   /** The contract endpoint, for the log only. */
   endpoint?: string;
@@ -41,8 +46,9 @@ const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEO
  * answer must begin within it once the request is sent) and body timeout (the answer may
  * not pause longer), both on undici's shared coarse timer, plus the connect timeout.
  *
- * Only the headers built here are sent: the bearer token, Accept and (with a body) the JSON
- * content type; undici adds Host, Connection and Content-Length. Redirects are not followed.
+ * Only the headers built here are sent: the bearer token, Accept, the browser's address as
+ * X-Forwarded-For and (with a body) the JSON content type; undici adds Host, Connection and
+ * Content-Length. Nothing the browser sent is passed on. Redirects are not followed.
  * Refused or broken connections become 502, a passed deadline 504.
  */
 export function createUpstream(options: UpstreamOptions): Upstream {
@@ -69,6 +75,7 @@ async function callUpstream(
     accept: "application/json",
     authorization: `Bearer ${request.accessToken}`,
   };
+  if (request.clientIp) headers["x-forwarded-for"] = request.clientIp;
   if (hasBody) headers["content-type"] = "application/json";
   try {
     const { status, type, text } = await send(pool, {
