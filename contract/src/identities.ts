@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdentityIdParams, ResourceName, Timestamp, Uuid } from "./common.ts";
+import { IdentityIdParams, NullableTimestamp, ResourceName, Timestamp, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 export const IdentityMetadataInputSchema = z.object({
@@ -22,6 +22,8 @@ export const IdentitySchema = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   hasDeleteProtection: z.boolean(),
+  orgId: Uuid.optional().describe("Servers before 2025 leave it out"),
+  projectId: z.string().nullable().optional().describe("Set for project-scoped identities"),
   metadata: z.array(IdentityMetadataSchema).optional(),
 });
 export type Identity = z.infer<typeof IdentitySchema>;
@@ -43,6 +45,8 @@ export const IdentitySummarySchema = z.object({
   id: Uuid,
   hasDeleteProtection: z.boolean(),
   authMethods: z.array(z.string()),
+  orgId: Uuid.optional(),
+  activeLockoutAuthMethods: z.array(z.string()).optional(),
 });
 
 /** The organisation membership of an identity, with the identity nested (get and list views). */
@@ -54,6 +58,8 @@ export const IdentityMembershipSchema = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   identityId: Uuid,
+  lastLoginAuthMethod: z.string().nullable().optional(),
+  lastLoginTime: NullableTimestamp.optional(),
   metadata: z.array(IdentityMetadataSchema).optional(),
   customRole: CustomOrgRoleSchema.nullable().optional(),
   identity: IdentitySummarySchema,

@@ -62,11 +62,7 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
       assertOwnOrg(actor, orgId);
       assertOrgPermission(actor.ability, "read", "identity");
       const memberships = await listMemberships(db, orgId);
-      const metadata = await metadataOf(
-        orgId,
-        memberships.map((m) => m.identity.id),
-      );
-      const identities = memberships.map((m) => toMembership(m, metadata(m.identity.id), m.authMethods));
+      const identities = memberships.map((m) => toMembership(m, m.authMethods));
       return { identities, totalCount: identities.length };
     },
 
@@ -74,7 +70,7 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
       assertOrgPermission(actor.ability, "read", "identity");
       const found = await requireMembership(actor, identityId);
       const metadata = await metadataOf(actor.orgId, [identityId]);
-      return toMembership(found, metadata(identityId), found.authMethods);
+      return toMembership(found, found.authMethods, metadata(identityId));
     },
 
     async create(actor: Actor, input: CreateIdentityInput): Promise<IdentityWithAuthMethods> {
@@ -125,7 +121,8 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
       if (found.identity.has_delete_protection === 1) {
         throw new BadRequestError("This identity has delete protection; turn it off before deleting the identity");
       }
-      const view = await identityView(actor.orgId, identityId);
+      // Infisical answers a delete with the bare identity record, without its metadata.
+      const { metadata: _metadata, ...view } = await identityView(actor.orgId, identityId);
       await deleteIdentityRow(db, identityId);
       return view;
     },

@@ -45,30 +45,41 @@ export function toIdentity(
     hasDeleteProtection: row.has_delete_protection === 1,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    orgId: row.org_id,
+    // Project-scoped identities are a feature this service does not have.
+    projectId: null,
     metadata: toMetadata(metadata),
   };
 }
 
+/**
+ * An identity's membership as Infisical answers it: the list view without metadata; the detail
+ * view (`metadata` given) with it, and with the identity's organisation and locked-out methods.
+ */
 export function toMembership(
   { membership, identity }: MembershipWithIdentity,
-  metadata: readonly MetadataRow[],
   authMethods: string[],
+  metadata?: readonly MetadataRow[],
 ): IdentityMembership {
   return {
     id: membership.id,
     role: membership.role,
     roleId: membership.role_id,
     orgId: membership.org_id,
-    identityId: membership.identity_id,
     createdAt: toIso(membership.created_at),
     updatedAt: toIso(membership.updated_at),
-    metadata: toMetadata(metadata),
-    customRole: null,
+    identityId: membership.identity_id,
+    lastLoginAuthMethod: membership.last_login_auth_method,
+    lastLoginTime: toIsoOrNull(membership.last_login_time),
+    ...(metadata && { metadata: toMetadata(metadata) }),
     identity: {
-      id: identity.id,
       name: identity.name,
+      id: identity.id,
       hasDeleteProtection: identity.has_delete_protection === 1,
+      ...(metadata && { orgId: identity.org_id }),
       authMethods,
+      // Universal-auth lockouts are not enforced by this service, so none is ever active.
+      ...(metadata && { activeLockoutAuthMethods: [] }),
     },
   };
 }

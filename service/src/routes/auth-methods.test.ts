@@ -2,31 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { type EndpointId, ErrorBodySchema } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../config.ts";
 import { createSealer } from "../lib/sealing.ts";
 import { identityWithToken } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
-
-/** A value's shape: the same keys at every depth and the same types, values ignored. */
-function shapeOf(value: unknown): unknown {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return value.length === 0 ? [] : [shapeOf(value[0])];
-  if (typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value as object)
-        .sort()
-        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return typeof value;
-}
-
-const samples2026 = path.resolve(repoRoot, "../shared/reference/infisical-samples-2026");
-function recorded(prefix: string): unknown {
-  const file = fs.readdirSync(samples2026).find((name) => name.startsWith(prefix));
-  if (!file) throw new Error(`no recording ${prefix}`);
-  return (JSON.parse(fs.readFileSync(path.join(samples2026, file), "utf8")) as { body: unknown }).body;
-}
+import { recordedBody, shapeOf } from "../test/shapes.ts";
 
 const REVIEWER_JWT = "eyJhbGciOiJSUzI1NiJ9.reviewer-jwt-for-tests.c2lnbmF0dXJl";
 
@@ -115,7 +94,7 @@ describeEachDatabase("auth methods: attach, read, update, revoke", (kind) => {
       const identityId = await newIdentity(`${method.key}-attach`);
       const attached = await call(op("attach"), identityId, method.attach);
       expect(attached.status).toBe(200);
-      expect(shapeOf(attached.body)).toEqual(shapeOf(recorded(method.recordedAttach)));
+      expect(shapeOf(attached.body)).toEqual(shapeOf(recordedBody(method.recordedAttach)));
       const again = await call(op("attach"), identityId, method.attach);
       expect(again.status).toBe(400);
       expect(ErrorBodySchema.parse(again.body).message).toMatch(/already attached/);
