@@ -14,7 +14,8 @@ import {
 /** The shared suite: every contract endpoint, no sampling (one skipped route is one hole). */
 const cases = (endpointList as readonly Endpoint[]).map((endpoint) => {
   const params = sampleParams(endpoint);
-  const query = new URLSearchParams(sampleQueries[endpoint.id as keyof typeof sampleQueries] ?? {}).toString();
+  const sample = sampleQueries[endpoint.id as keyof typeof sampleQueries] ?? {};
+  const query = new URLSearchParams(sample as Record<string, string>).toString();
   const path = buildPath(endpoint.path, params) + (query ? `?${query}` : "");
   const body = sampleBodies[endpoint.id as keyof typeof sampleBodies];
   return { id: endpoint.id, endpoint, path, body };

@@ -83,6 +83,52 @@ export const UpdateIdentityBodySchema = z.object({
 
 const identityPermission = (action: string) => ({ scope: "org" as const, subject: "identity", action });
 
+const SearchText = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^[\w\s\-/]*$/, "Search text may contain letters, digits, spaces, _, - and / only");
+
+export const SearchIdentitiesBodySchema = z.object({
+  orderBy: z.enum(["name", "role"]).default("name"),
+  orderDirection: z.enum(["asc", "desc"]).default("asc"),
+  limit: z.number().int().min(1).max(100).default(50),
+  offset: z.number().int().min(0).default(0),
+  search: z
+    .object({
+      name: z
+        .union([
+          SearchText,
+          z.object({
+            $eq: SearchText.optional(),
+            $contains: SearchText.optional(),
+            $in: z.array(SearchText).optional(),
+          }),
+        ])
+        .optional(),
+      role: z
+        .union([SearchText, z.object({ $eq: SearchText.optional(), $in: z.array(SearchText).optional() })])
+        .optional(),
+    })
+    .optional(),
+});
+
+/** A membership in the organisation-wide listing (v2), whose nested identity is slimmer. */
+export const OrgIdentityMembershipSchema = IdentityMembershipSchema.extend({
+  identity: z.object({ name: z.string(), id: Uuid, orgId: Uuid.optional(), authMethods: z.array(z.string()) }),
+});
+
+/** The projects an identity belongs to, with its roles there. */
+export const IdentityProjectMembershipSchema = z.object({
+  id: Uuid,
+  identityId: Uuid,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  roles: z.array(z.unknown()),
+  identity: IdentitySummarySchema,
+  project: z.object({ name: z.string(), id: z.string(), type: z.string().optional() }),
+});
+
 export const identityEndpoints = [
   defineEndpoint({
     id: "identities.list",
@@ -91,6 +137,40 @@ export const identityEndpoints = [
     summary: "List the identities of an organisation",
     query: z.object({ orgId: z.string().trim().min(1) }),
     response: z.object({ identities: z.array(IdentityMembershipSchema), totalCount: z.number().int() }),
+    permission: identityPermission("read"),
+  }),
+  defineEndpoint({
+    id: "identities.search",
+    method: "POST",
+    path: "/api/v1/identities/search",
+    summary: "Search the caller's organisation's identities, a page at a time",
+    body: SearchIdentitiesBodySchema,
+    response: z.object({ identities: z.array(IdentityMembershipSchema), totalCount: z.number().int() }),
+    permission: identityPermission("read"),
+  }),
+  defineEndpoint({
+    id: "identities.listOrgMemberships",
+    method: "GET",
+    path: "/api/v2/organizations/{orgId}/identity-memberships",
+    summary: "List an organisation's identity memberships, a page at a time",
+    params: z.object({ orgId: z.string().trim().min(1) }),
+    query: z.object({
+      offset: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(20_000).default(100),
+      orderBy: z.enum(["name", "role"]).default("name"),
+      orderDirection: z.enum(["asc", "desc"]).default("asc"),
+      search: SearchText.optional(),
+    }),
+    response: z.object({ identityMemberships: z.array(OrgIdentityMembershipSchema), totalCount: z.number().int() }),
+    permission: identityPermission("read"),
+  }),
+  defineEndpoint({
+    id: "identities.listProjectMemberships",
+    method: "GET",
+    path: "/api/v1/identities/{identityId}/identity-memberships",
+    summary: "List the projects an identity belongs to",
+    params: IdentityIdParams,
+    response: z.object({ identityMemberships: z.array(IdentityProjectMembershipSchema) }),
     permission: identityPermission("read"),
   }),
   defineEndpoint({

@@ -37,6 +37,7 @@ export function membership(identityId: string = IDENTITY_ID, name = "admin"): Id
 /** A valid value for every path parameter name the contract uses. */
 const paramSamples: Record<string, string> = {
   identityId: IDENTITY_ID,
+  orgId: ORG_ID,
   id: "3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a",
   secretImportId: "7e6d5c4b-3a29-4817-8f6e-5d4c3b2a1908",
   workspaceId: "proj-sample",
@@ -59,6 +60,9 @@ const rule = { subject: "secrets", action: ["read"], conditions: { environment: 
 export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> } = {
   "identities.list": undefined,
   "identities.create": { name: "ci-runner", organizationId: ORG_ID },
+  "identities.search": { search: { name: { $contains: "ci" } } },
+  "identities.listOrgMemberships": undefined,
+  "identities.listProjectMemberships": undefined,
   "identities.get": undefined,
   "identities.update": { name: "ci-runner-2" },
   "identities.delete": undefined,

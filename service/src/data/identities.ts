@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, IdentityRow, MembershipRow, MetadataRow } from "../db/schema.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { authMethodFlags, authMethodsOf } from "./auth-methods.ts";
@@ -110,9 +110,54 @@ export async function findMembership(
   return row && split(row);
 }
 
-export async function listMemberships(db: Kysely<Database>, orgId: string): Promise<MembershipWithIdentity[]> {
-  const rows = await membershipQuery(db, orgId).orderBy("i.name").orderBy("i.id").execute();
-  return rows.map(split);
+/** How a page of an organisation's identities is chosen; every field optional. */
+export interface MembershipPage {
+  /** Part of the name, any case. */
+  nameContains?: string | undefined;
+  /** The exact name. */
+  nameIn?: readonly string[] | undefined;
+  /** Org role slugs, any of which matches. */
+  roleIn?: readonly string[] | undefined;
+  orderBy?: "name" | "role" | undefined;
+  orderDirection?: "asc" | "desc" | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+/** LIKE's wildcards, escaped, so a search for "50%" finds the text "50%". */
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A page of the organisation's identities, and how many match in all. */
+export async function listMemberships(
+  db: Kysely<Database>,
+  orgId: string,
+  page: MembershipPage = {},
+): Promise<{ memberships: MembershipWithIdentity[]; totalCount: number }> {
+  let query = membershipQuery(db, orgId);
+  if (page.nameContains) {
+    query = query.where(sql<boolean>`lower(i.name) like ${likeContains(page.nameContains)} escape '\\'`);
+  }
+  if (page.nameIn)
+    query = page.nameIn.length ? query.where("i.name", "in", page.nameIn) : query.where(sql<boolean>`1 = 0`);
+  if (page.roleIn)
+    query = page.roleIn.length ? query.where("m.role", "in", page.roleIn) : query.where(sql<boolean>`1 = 0`);
+  const direction = page.orderDirection ?? "asc";
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy(page.orderBy === "role" ? "m.role" : "i.name", direction)
+      .orderBy("i.name", direction)
+      .orderBy("i.id")
+      .$if(page.limit !== undefined, (q) => q.limit(page.limit ?? 0))
+      .$if(page.offset !== undefined && page.offset > 0, (q) => q.offset(page.offset ?? 0))
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { memberships: rows.map(split), totalCount: Number(count.count) };
 }
 
 export async function updateIdentityRow(

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { CreateIdentityBodySchema, IdentityMembership, UpdateIdentityBodySchema } from "@keyhold/contract";
+import type {
+  CreateIdentityBodySchema,
+  Endpoints,
+  IdentityMembership,
+  SearchIdentitiesBodySchema,
+  UpdateIdentityBodySchema,
+} from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import {
@@ -22,6 +28,8 @@ import { assertOrgPermission, assertWithinBoundary, parseOrgRole } from "./permi
 
 type CreateIdentityInput = z.output<typeof CreateIdentityBodySchema>;
 type UpdateIdentityInput = z.output<typeof UpdateIdentityBodySchema>;
+type SearchInput = z.output<typeof SearchIdentitiesBodySchema>;
+type OrgMembershipsQuery = z.output<Endpoints["identities.listOrgMemberships"]["query"]>;
 
 export function createIdentityService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
@@ -61,9 +69,52 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
     async list(actor: Actor, orgId: string): Promise<{ identities: IdentityMembership[]; totalCount: number }> {
       assertOwnOrg(actor, orgId);
       assertOrgPermission(actor.ability, "read", "identity");
-      const memberships = await listMemberships(db, orgId);
+      const { memberships } = await listMemberships(db, orgId);
       const identities = memberships.map((m) => toMembership(m, m.authMethods));
       return { identities, totalCount: identities.length };
+    },
+
+    async search(actor: Actor, input: SearchInput) {
+      assertOrgPermission(actor.ability, "read", "identity");
+      const { name, role } = input.search ?? {};
+      const { memberships, totalCount } = await listMemberships(db, actor.orgId, {
+        nameContains: typeof name === "string" ? name : name?.$contains,
+        nameIn:
+          typeof name === "string" ? undefined : (name?.$in ?? (name?.$eq !== undefined ? [name.$eq] : undefined)),
+        roleIn: typeof role === "string" ? [role] : (role?.$in ?? (role?.$eq !== undefined ? [role.$eq] : undefined)),
+        orderBy: input.orderBy,
+        orderDirection: input.orderDirection,
+        limit: input.limit,
+        offset: input.offset,
+      });
+      return { identities: memberships.map((m) => toMembership(m, m.authMethods)), totalCount };
+    },
+
+    async listOrgMemberships(actor: Actor, orgId: string, input: OrgMembershipsQuery) {
+      assertOwnOrg(actor, orgId);
+      assertOrgPermission(actor.ability, "read", "identity");
+      const { memberships, totalCount } = await listMemberships(db, orgId, {
+        nameContains: input.search,
+        orderBy: input.orderBy,
+        orderDirection: input.orderDirection,
+        limit: input.limit,
+        offset: input.offset,
+      });
+      const identityMemberships = memberships.map((m) => {
+        const view = toMembership(m, m.authMethods);
+        return {
+          ...view,
+          identity: { name: m.identity.name, id: m.identity.id, orgId: m.identity.org_id, authMethods: m.authMethods },
+        };
+      });
+      return { identityMemberships, totalCount };
+    },
+
+    /** Projects are not part of this service yet, so an identity belongs to none. */
+    async listProjectMemberships(actor: Actor, identityId: string) {
+      assertOrgPermission(actor.ability, "read", "identity");
+      await requireMembership(actor, identityId);
+      return { identityMemberships: [] };
     },
 
     async get(actor: Actor, identityId: string): Promise<IdentityMembership> {

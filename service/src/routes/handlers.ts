@@ -38,6 +38,11 @@ export function buildHandlers({ identities, tokenAuth, authMethods }: Services):
   return {
     ...authMethodHandlers(authMethods),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
+    "identities.search": async ({ actor, body }) => identities.search(actor, body),
+    "identities.listOrgMemberships": async ({ actor, params, query }) =>
+      identities.listOrgMemberships(actor, params.orgId, query),
+    "identities.listProjectMemberships": async ({ actor, params }) =>
+      identities.listProjectMemberships(actor, params.identityId),
     "identities.create": async ({ actor, body }) => ({ identity: await identities.create(actor, body) }),
     "identities.get": async ({ actor, params }) => ({ identity: await identities.get(actor, params.identityId) }),
     "identities.update": async ({ actor, params, body }) => ({

@@ -45,7 +45,9 @@ describeEachDatabase("identities", (kind) => {
         id: identity.id,
         name: "ci-runner",
         hasDeleteProtection: false,
+        orgId: svc.info.orgId,
         authMethods: [],
+        activeLockoutAuthMethods: [],
       });
     });
 

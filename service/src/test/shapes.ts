@@ -24,3 +24,28 @@ export function recordedBody(prefix: string): unknown {
   if (!file) throw new Error(`no recording ${prefix}`);
   return (JSON.parse(fs.readFileSync(path.join(samples2026, file), "utf8")) as { body: unknown }).body;
 }
+
+/**
+ * The shapes of our answer and a recorded one, side by side for `toEqual`: where either side has
+ * an empty list, both show an empty list (an empty list says nothing about its items' shape).
+ */
+export function shapesSideBySide(ours: unknown, recorded: unknown): [unknown, unknown] {
+  if (Array.isArray(ours) && Array.isArray(recorded)) {
+    if (ours.length === 0 || recorded.length === 0) return [[], []];
+    const [a, b] = shapesSideBySide(ours[0], recorded[0]);
+    return [[a], [b]];
+  }
+  if (ours && recorded && typeof ours === "object" && typeof recorded === "object" && !Array.isArray(ours)) {
+    const a: Record<string, unknown> = {};
+    const b: Record<string, unknown> = {};
+    const theirs = recorded as Record<string, unknown>;
+    const mine = ours as Record<string, unknown>;
+    for (const key of [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].sort()) {
+      if (key in mine && key in theirs) [a[key], b[key]] = shapesSideBySide(mine[key], theirs[key]);
+      else if (key in mine) a[key] = shapeOf(mine[key]);
+      else b[key] = shapeOf(theirs[key]);
+    }
+    return [a, b];
+  }
+  return [shapeOf(ours), shapeOf(recorded)];
+}
