@@ -113,10 +113,16 @@ export const SearchIdentitiesBodySchema = z.object({
     .optional(),
 });
 
-/** A membership in the organisation-wide listing (v2), whose nested identity is slimmer. */
-export const OrgIdentityMembershipSchema = IdentityMembershipSchema.extend({
-  identity: z.object({ name: z.string(), id: Uuid, orgId: Uuid.optional(), authMethods: z.array(z.string()) }),
+/** The identity as nested in the organisation-wide listing (v2): slimmer than the v1 one. */
+export const OrgListedIdentitySchema = z.object({
+  name: z.string(),
+  id: Uuid,
+  orgId: Uuid.optional(),
+  authMethods: z.array(z.string()),
 });
+
+/** A membership in the organisation-wide listing (v2). */
+export const OrgIdentityMembershipSchema = IdentityMembershipSchema.extend({ identity: OrgListedIdentitySchema });
 
 /** The projects an identity belongs to, with its roles there. */
 export const IdentityProjectMembershipSchema = z.object({

@@ -6,6 +6,7 @@ import {
   IdentitySchema,
   IdentitySummarySchema,
   IdentityTokenAuthSchema,
+  OrgListedIdentitySchema,
   IdentityUniversalAuthSchema,
   ProjectMemberUserSchema,
   ProjectRoleSchema,
@@ -65,6 +66,7 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
       authMethods: { fill: authMethodsFromSingle, feature: "multipleAuthMethods" },
     },
   ],
+  [OrgListedIdentitySchema, { authMethods: { fill: authMethodsFromSingle, feature: "multipleAuthMethods" } }],
   [IdentityTokenAuthSchema, { accessTokenPeriod: { fill: constant(0) } }],
   // 2024 servers have no periodic tokens and no lockout after failed client-secret logins.
   [
