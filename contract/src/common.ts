@@ -105,4 +105,18 @@ export const authConfigRecordFields = {
   updatedAt: Timestamp,
 };
 
+/**
+ * A whole number carried in a query string: a string on the wire (so a typed client builds
+ * the query from strings), a number once parsed, the default applied when left out.
+ */
+export function queryInteger(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "Must be a whole number")
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 export const IdentityIdParams = z.object({ identityId: Uuid.describe("The identity") });

@@ -9,6 +9,13 @@ export interface PermissionNote {
   action: string;
 }
 
+/**
+ * How a caller proves who it is: `bearer` (the default) sends an access token in the
+ * Authorization header; `none` marks the sign-in endpoints (login, token renew and revoke),
+ * which take no bearer token and check the credential carried in their body instead.
+ */
+export type EndpointAuth = "bearer" | "none";
+
 /** An endpoint without a request body declares `body: NoBody`. */
 export const NoBody = z.undefined();
 /** An endpoint without path or query parameters declares `NoParams`. */
@@ -20,6 +27,7 @@ export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  Auth extends EndpointAuth = EndpointAuth,
 > {
   id: Id;
   method: HttpMethod;
@@ -31,11 +39,12 @@ export interface Endpoint<
   body: Body;
   /** The whole success envelope, for example `{ identity }`. */
   response: Response;
+  auth: Auth;
   permission?: PermissionNote;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the widest endpoint type, used only as a constraint
-export type AnyEndpoint = Endpoint<string, any, any, any, any>;
+export type AnyEndpoint = Endpoint<string, any, any, any, any, EndpointAuth>;
 
 export function defineEndpoint<
   const Id extends string,
@@ -43,18 +52,21 @@ export function defineEndpoint<
   Query extends z.ZodType = typeof NoParams,
   Body extends z.ZodType = typeof NoBody,
   Response extends z.ZodType = z.ZodType,
+  const Auth extends EndpointAuth = "bearer",
 >(
-  spec: Omit<Endpoint<Id, Params, Query, Body, Response>, "params" | "query" | "body"> & {
+  spec: Omit<Endpoint<Id, Params, Query, Body, Response, Auth>, "params" | "query" | "body" | "auth"> & {
     params?: Params;
     query?: Query;
     body?: Body;
+    auth?: Auth;
   },
-): Endpoint<Id, Params, Query, Body, Response> {
+): Endpoint<Id, Params, Query, Body, Response, Auth> {
   return {
     ...spec,
     params: (spec.params ?? NoParams) as Params,
     query: (spec.query ?? NoParams) as Query,
     body: (spec.body ?? NoBody) as Body,
+    auth: (spec.auth ?? "bearer") as Auth,
   };
 }
 

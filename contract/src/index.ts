@@ -1,3 +1,4 @@
+import { accessTokenEndpoints } from "./access-tokens.ts";
 import { awsAuthEndpoints } from "./aws-auth.ts";
 import type { AnyEndpoint } from "./endpoint.ts";
 import { identityEndpoints } from "./identities.ts";
@@ -13,6 +14,7 @@ import { secretEndpoints } from "./secrets.ts";
 import { tokenAuthEndpoints } from "./token-auth.ts";
 import { universalAuthEndpoints } from "./universal-auth.ts";
 
+export * from "./access-tokens.ts";
 export * from "./auth-method.ts";
 export * from "./aws-auth.ts";
 export * from "./bff.ts";
@@ -38,6 +40,7 @@ export const endpointList = [
   ...identityEndpoints,
   ...tokenAuthEndpoints,
   ...universalAuthEndpoints,
+  ...accessTokenEndpoints,
   ...kubernetesAuthEndpoints,
   ...oidcAuthEndpoints,
   ...awsAuthEndpoints,

@@ -11,6 +11,7 @@ import { createIdentityService } from "./domain/identity-service.ts";
 import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
+import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadRootKey } from "./lib/root-key.ts";
 import { createSealer } from "./lib/sealing.ts";
@@ -92,6 +93,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
       identities,
       sealer: createSealer(rootKey, "auth-method-credentials"),
     });
+    const universalAuth = createUniversalAuthService({ db, identities, accessTokens });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -104,7 +106,11 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const authenticate = registerAuth(app, accessTokens);
     registerStatusRoute(app);
     registerDocsRoute(app);
-    registerContractRoutes(app, buildHandlers({ identities, tokenAuth, authMethods }), authenticate);
+    registerContractRoutes(
+      app,
+      buildHandlers({ identities, tokenAuth, authMethods, universalAuth, accessTokens }),
+      authenticate,
+    );
     await app.ready();
     return app;
   } catch (error) {

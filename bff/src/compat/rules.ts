@@ -79,7 +79,15 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
       lockoutCounterResetSeconds: { fill: constant(30) },
     },
   ],
-  [AccessTokenRecordSchema, { accessTokenPeriod: { fill: constant(0) }, authMethod: { fill: constant("token-auth") } }],
+  // 2024 servers have no sub-organisations either.
+  [
+    AccessTokenRecordSchema,
+    {
+      accessTokenPeriod: { fill: constant(0) },
+      authMethod: { fill: constant("token-auth") },
+      subOrganizationId: { fill: constant(null) },
+    },
+  ],
   // 2024 servers have no review modes (the API server is always asked) and leave caCert out on DELETE.
   [IdentityKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") }, caCert: { fill: constant("") } }],
   [ProjectSchema, projectRules],

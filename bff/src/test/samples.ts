@@ -43,6 +43,8 @@ const paramSamples: Record<string, string> = {
   workspaceId: "proj-sample",
   projectId: "proj-sample",
   secretName: "DATABASE_URL",
+  tokenId: "5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+  clientSecretId: "9c8b7a6f-5e4d-4c3b-9a2f-1e0d9c8b7a6f",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -52,6 +54,7 @@ export function sampleParams(endpoint: Endpoint): Record<string, string> {
 
 export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id]["query"]> }> = {
   "identities.list": { orgId: ORG_ID },
+  "tokenAuth.listTokens": { offset: "0", limit: "20" },
 };
 
 const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
@@ -75,6 +78,16 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "universalAuth.update": { lockoutEnabled: false },
   "universalAuth.revoke": undefined,
   "tokenAuth.createToken": { name: "deploy" },
+  "tokenAuth.listTokens": undefined,
+  "tokenAuth.updateToken": { name: "deploy-renamed" },
+  "tokenAuth.revokeToken": undefined,
+  "universalAuth.createClientSecret": { description: "ci pipeline", numUsesLimit: 0, ttl: 0 },
+  "universalAuth.listClientSecrets": undefined,
+  "universalAuth.getClientSecret": undefined,
+  "universalAuth.revokeClientSecret": undefined,
+  "universalAuth.login": { clientId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", clientSecret: "sample-client-secret" },
+  "accessTokens.renew": { accessToken: "sample-access-token" },
+  "accessTokens.revoke": { accessToken: "sample-access-token" },
   "kubernetesAuth.attach": {
     kubernetesHost: "https://k8s.example:6443",
     allowedNamespaces: "",

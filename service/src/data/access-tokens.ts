@@ -131,3 +131,53 @@ export async function deleteTokensOfAuthMethod(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** An identity's tokens issued by one auth method, revoked ones included, most recently updated first. */
+export async function listTokensOfAuthMethod(
+  db: Kysely<Database>,
+  identityId: string,
+  authMethod: string,
+  page: { offset: number; limit: number },
+): Promise<AccessTokenRow[]> {
+  return db
+    .selectFrom("identity_access_tokens")
+    .selectAll()
+    .where("identity_id", "=", identityId)
+    .where("auth_method", "=", authMethod)
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function updateAccessToken(
+  db: Kysely<Database>,
+  id: string,
+  patch: { name?: string | null; updated_at: string },
+): Promise<AccessTokenRow | undefined> {
+  return db.updateTable("identity_access_tokens").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** Marks a token revoked; false when there is no such token or it was revoked already. */
+export async function revokeAccessToken(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const updated = await db
+    .updateTable("identity_access_tokens")
+    .set({ is_access_token_revoked: 1, updated_at: now })
+    .where("id", "=", id)
+    .where("is_access_token_revoked", "=", 0)
+    .returning("id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Starts a token's TTL again from `now`, unless it was revoked meanwhile. */
+export async function markRenewed(db: Kysely<Database>, id: string, now: string): Promise<AccessTokenRow | undefined> {
+  return db
+    .updateTable("identity_access_tokens")
+    .set({ access_token_last_renewed_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where("is_access_token_revoked", "=", 0)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -140,6 +140,34 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("identity_token_auths").execute();
       },
     },
+    "0003_universal_auth_client_secrets": {
+      async up(db: Kysely<unknown>) {
+        // Only a SHA-256 of each secret is kept: the secret is 32 random bytes, so a slow hash
+        // adds nothing, and the hash is unique and indexed, so a login finds its secret directly.
+        await db.schema
+          .createTable("identity_ua_client_secrets")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("identity_id", "text", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+          .addColumn("auth_method_id", "text", (c) =>
+            c.notNull().references("identity_auth_methods.id").onDelete("cascade"),
+          )
+          .addColumn("description", "text", (c) => c.notNull())
+          .addColumn("client_secret_prefix", "text", (c) => c.notNull())
+          .addColumn("client_secret_hash", "text", (c) => c.notNull().unique())
+          .addColumn("client_secret_num_uses", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("client_secret_num_uses_limit", "integer", (c) => c.notNull())
+          .addColumn("client_secret_ttl", "integer", (c) => c.notNull())
+          .addColumn("is_client_secret_revoked", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("identity_ua_client_secrets_auth_method_idx")
+          .on("identity_ua_client_secrets")
+          .column("auth_method_id")
+          .execute();
+      },
+    },
   };
 }
 

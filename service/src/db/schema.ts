@@ -91,6 +91,24 @@ export interface IdentityAccessTokenTable {
   updated_at: Timestamp;
 }
 
+/** A universal-auth client secret: only its hash and first characters are stored. */
+export interface IdentityUaClientSecretTable {
+  id: string;
+  identity_id: string;
+  /** The universal-auth configuration (identity_auth_methods row) the secret belongs to. */
+  auth_method_id: string;
+  description: string;
+  client_secret_prefix: string;
+  /** Hex SHA-256 of the secret. */
+  client_secret_hash: string;
+  client_secret_num_uses: number;
+  client_secret_num_uses_limit: number;
+  client_secret_ttl: number;
+  is_client_secret_revoked: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   instance: InstanceTable;
   organizations: OrganizationTable;
@@ -99,6 +117,7 @@ export interface Database {
   identity_metadata: IdentityMetadataTable;
   identity_auth_methods: IdentityAuthMethodTable;
   identity_access_tokens: IdentityAccessTokenTable;
+  identity_ua_client_secrets: IdentityUaClientSecretTable;
 }
 
 export type IdentityRow = Selectable<IdentityTable>;
@@ -109,3 +128,5 @@ export type NewAuthMethod = Insertable<IdentityAuthMethodTable>;
 export type AuthMethodPatch = Updateable<IdentityAuthMethodTable>;
 export type AccessTokenRow = Selectable<IdentityAccessTokenTable>;
 export type NewAccessToken = Insertable<IdentityAccessTokenTable>;
+export type ClientSecretRow = Selectable<IdentityUaClientSecretTable>;
+export type NewClientSecret = Insertable<IdentityUaClientSecretTable>;

@@ -3,7 +3,15 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { consumeUse, deleteAccessToken, findTokenForRequest, insertAccessToken } from "../data/access-tokens.ts";
+import {
+  consumeUse,
+  deleteAccessToken,
+  findAccessToken,
+  findTokenForRequest,
+  insertAccessToken,
+  markRenewed,
+  revokeAccessToken,
+} from "../data/access-tokens.ts";
 import type { AuthMethodName } from "../data/auth-methods.ts";
 import type { AccessTokenRow, Database } from "../db/schema.ts";
 import { nowIso, toMillis } from "../lib/time.ts";
@@ -46,6 +54,16 @@ export interface IssueTokenInput {
   accessTokenTTL: number;
   accessTokenMaxTTL: number;
   accessTokenNumUsesLimit: number;
+  /** The universal-auth client secret the token was issued for, if any. */
+  clientSecretId?: string | null;
+}
+
+/** A signed token and the lifetime it was given, as every sign-in answers. */
+export interface IssuedToken {
+  accessToken: string;
+  expiresIn: number;
+  accessTokenMaxTTL: number;
+  tokenType: "Bearer";
 }
 
 /**
@@ -76,6 +94,7 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
       identityId: row.identity_id,
       identityAccessTokenId: row.id,
       authTokenType: "identityAccessToken",
+      ...(row.identity_ua_client_secret_id && { clientSecretId: row.identity_ua_client_secret_id }),
     })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setIssuedAt(issuedAt);
@@ -108,6 +127,13 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
     }
   }
 
+  const bearerOf = async (row: AccessTokenRow): Promise<IssuedToken> => ({
+    accessToken: await sign(row),
+    expiresIn: row.access_token_ttl,
+    accessTokenMaxTTL: row.access_token_max_ttl,
+    tokenType: "Bearer",
+  });
+
   return {
     /** Inserts the token's row (in `executor`, a transaction when given) and signs the JWT. */
     async issue(
@@ -128,11 +154,59 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
         access_token_last_used_at: null,
         access_token_last_renewed_at: null,
         is_access_token_revoked: 0,
-        identity_ua_client_secret_id: null,
+        identity_ua_client_secret_id: input.clientSecretId ?? null,
         created_at: now,
         updated_at: now,
       });
       return { accessToken: await sign(row), row };
+    },
+
+    /**
+     * A new JWT for the same token row, its TTL counted again from now. Refused (401) when the
+     * token is revoked, out of uses or past its TTL, and when the renewed lifetime would end
+     * after the max TTL, measured from the token's creation: renewal is refused, never clamped.
+     * A token past its max TTL is deleted; one merely too close to it keeps the time it has left.
+     */
+    async renew(accessToken: string): Promise<IssuedToken> {
+      const claims = await verify(accessToken);
+      const row = await findAccessToken(db, claims.identityAccessTokenId);
+      if (!row || row.is_access_token_revoked === 1 || row.identity_id !== claims.identityId) {
+        throw new UnauthorizedError("This access token has been revoked");
+      }
+      const now = Date.now();
+      const ttlMs = row.access_token_ttl * 1000;
+      if (row.access_token_ttl > 0 && now > toMillis(row.access_token_last_renewed_at ?? row.created_at) + ttlMs) {
+        await deleteAccessToken(db, row.id);
+        throw new UnauthorizedError("This access token has outlived its TTL");
+      }
+      if (row.access_token_num_uses_limit > 0 && row.access_token_num_uses >= row.access_token_num_uses_limit) {
+        await deleteAccessToken(db, row.id);
+        throw new UnauthorizedError("This access token has reached its number-of-uses limit");
+      }
+      if (row.access_token_max_ttl > 0) {
+        const hardExpiry = toMillis(row.created_at) + row.access_token_max_ttl * 1000;
+        if (now > hardExpiry) {
+          await deleteAccessToken(db, row.id);
+          throw new UnauthorizedError("This access token has outlived its max TTL");
+        }
+        if (now + ttlMs > hardExpiry) {
+          throw new UnauthorizedError("This access token cannot be renewed past its max TTL; sign in again");
+        }
+      }
+      const renewed = await markRenewed(db, row.id, new Date(now).toISOString());
+      if (!renewed) throw new UnauthorizedError("This access token has been revoked");
+      return bearerOf(renewed);
+    },
+
+    /** Revokes the token in the body; it is refused from the next request on, on every instance. */
+    async revoke(accessToken: string): Promise<void> {
+      const claims = await verify(accessToken);
+      const row = await findAccessToken(db, claims.identityAccessTokenId);
+      if (!row || row.identity_id !== claims.identityId) {
+        throw new UnauthorizedError("This access token has been revoked");
+      }
+      // Revoking a revoked token again succeeds: the caller's wish is already true.
+      await revokeAccessToken(db, row.id, nowIso());
     },
 
     /**

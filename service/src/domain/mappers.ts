@@ -22,6 +22,7 @@ export function toAccessTokenRecord(row: AccessTokenRow): AccessTokenRecord {
     identityUAClientSecretId: row.identity_ua_client_secret_id,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    subOrganizationId: null,
   };
 }
 

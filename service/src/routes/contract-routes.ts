@@ -2,6 +2,7 @@ import { type AnyEndpoint, endpointList, NoBody, routePattern } from "@keyhold/c
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { NotImplementedError, ValidationError } from "../domain/errors.ts";
+import type { Actor } from "../domain/access-tokens.ts";
 import type { Authenticate } from "../plugins/auth.ts";
 import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
 
@@ -12,31 +13,35 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
 }
 
 /**
- * Registers every contract endpoint in one loop. Each request is authenticated first, then
- * its params, query and body are parsed with the contract's schemas (handlers see the parsed
- * output), and the handler's result is shaped by the response schema, which drops unknown keys.
+ * Registers every contract endpoint in one loop. Each request is authenticated first (except on
+ * the endpoints the contract marks `auth: "none"`, the sign-ins, which check the credential in
+ * their body), then its params, query and body are parsed with the contract's schemas (handlers
+ * see the parsed output), and the handler's result is shaped by the response schema, which
+ * drops unknown keys.
  */
 export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMap, authenticate: Authenticate): void {
   for (const endpoint of endpointList) {
     // The map is keyed by id, so each entry matches its endpoint; the loop sees the widest type.
     const handler = handlers[endpoint.id] as Handler<AnyEndpoint> | typeof notImplemented;
     const spec: AnyEndpoint = endpoint;
+    const open = spec.auth === "none";
 
     app.route({
       method: spec.method,
       url: routePattern(spec.path),
-      onRequest: authenticate,
+      ...(!open && { onRequest: authenticate }),
       handler: async (request) => {
         if (handler === notImplemented) {
           throw new NotImplementedError(`${spec.method} ${spec.path} is not implemented by this service yet`);
         }
         const actor = request.actor;
-        if (!actor) throw new Error(`Route ${spec.id} ran without an authenticated actor`);
+        if (!actor && !open) throw new Error(`Route ${spec.id} ran without an authenticated actor`);
         const params = parseOrThrow(spec.params, request.params);
         const query = parseOrThrow(spec.query, request.query);
         // Endpoints without a body ignore whatever a client sends (some send `{}` on DELETE).
         const body = spec.body === NoBody ? undefined : parseOrThrow(spec.body, request.body);
-        const result = await handler({ params, query, body, actor });
+        // The loop sees the widest handler type; `actor` is null exactly where the contract says so.
+        const result = await handler({ params, query, body, actor: actor as Actor, callerIp: request.ip });
         return spec.response.parse(result);
       },
     });

@@ -24,7 +24,8 @@ function operation(endpoint: AnyEndpoint) {
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,
-    security: [{ bearerAuth: [] }],
+    // The sign-in endpoints take no bearer token: their credential is in the body.
+    security: endpoint.auth === "none" ? [] : [{ bearerAuth: [] }],
     parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
     ...(endpoint.body !== NoBody && {
       requestBody: {

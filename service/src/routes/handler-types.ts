@@ -2,12 +2,17 @@ import type { AnyEndpoint, EndpointId, Endpoints } from "@keyhold/contract";
 import type { z } from "zod";
 import type { Actor } from "../domain/access-tokens.ts";
 
-/** What a handler receives: the contract-parsed request and the authenticated caller. */
+/**
+ * What a handler receives: the contract-parsed request, the authenticated caller (null on the
+ * sign-in endpoints, which take no bearer token) and the caller's address.
+ */
 export interface HandlerInput<E extends AnyEndpoint> {
   params: z.output<E["params"]>;
   query: z.output<E["query"]>;
   body: z.output<E["body"]>;
-  actor: Actor;
+  actor: E["auth"] extends "none" ? null : Actor;
+  /** The address trusted IP ranges are checked against (request.ip: proxy-aware). */
+  callerIp: string;
 }
 
 /** A handler returns the success envelope; the response schema shapes it on the way out. */

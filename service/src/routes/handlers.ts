@@ -1,14 +1,18 @@
 import type { AnyEndpoint } from "@keyhold/contract";
 import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
+import type { AccessTokenService } from "../domain/access-tokens.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
+import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
 import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
 
 export interface Services {
   identities: IdentityService;
   tokenAuth: TokenAuthService;
   authMethods: AuthMethodService;
+  universalAuth: UniversalAuthService;
+  accessTokens: AccessTokenService;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -34,7 +38,13 @@ function authMethodHandlers(authMethods: AuthMethodService) {
 }
 
 /** Routes stay thin: each maps the parsed request onto a domain call and wraps the envelope. */
-export function buildHandlers({ identities, tokenAuth, authMethods }: Services): HandlerMap {
+export function buildHandlers({
+  identities,
+  tokenAuth,
+  authMethods,
+  universalAuth,
+  accessTokens,
+}: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
@@ -54,6 +64,33 @@ export function buildHandlers({ identities, tokenAuth, authMethods }: Services):
 
     "tokenAuth.createToken": async ({ actor, params, body }) =>
       tokenAuth.createToken(actor, params.identityId, body.name),
+    "tokenAuth.listTokens": async ({ actor, params, query }) => ({
+      tokens: await tokenAuth.listTokens(actor, params.identityId, query),
+    }),
+    "tokenAuth.updateToken": async ({ actor, params, body }) => ({
+      token: await tokenAuth.updateToken(actor, params.tokenId, body.name),
+    }),
+    "tokenAuth.revokeToken": async ({ actor, params }) => tokenAuth.revokeToken(actor, params.tokenId),
+
+    "universalAuth.createClientSecret": async ({ actor, params, body }) =>
+      universalAuth.createClientSecret(actor, params.identityId, body),
+    "universalAuth.listClientSecrets": async ({ actor, params }) => ({
+      clientSecretData: await universalAuth.listClientSecrets(actor, params.identityId),
+    }),
+    "universalAuth.getClientSecret": async ({ actor, params }) => ({
+      clientSecretData: await universalAuth.getClientSecret(actor, params.identityId, params.clientSecretId),
+    }),
+    "universalAuth.revokeClientSecret": async ({ actor, params }) => ({
+      clientSecretData: await universalAuth.revokeClientSecret(actor, params.identityId, params.clientSecretId),
+    }),
+    "universalAuth.login": async ({ body, callerIp }) =>
+      universalAuth.login(body.clientId, body.clientSecret, callerIp),
+
+    "accessTokens.renew": async ({ body }) => accessTokens.renew(body.accessToken),
+    "accessTokens.revoke": async ({ body }) => {
+      await accessTokens.revoke(body.accessToken);
+      return { message: "Successfully revoked access token" };
+    },
 
     "identityPrivileges.createPermanentV1": notImplemented,
     "identityPrivileges.deleteV1": notImplemented,
