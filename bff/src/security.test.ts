@@ -12,7 +12,8 @@ import {
 } from "./test/samples.ts";
 
 /** The shared suite: every contract endpoint, no sampling (one skipped route is one hole). */
-const cases = (endpointList as readonly Endpoint[]).map((endpoint) => {
+const forwarded = (endpointList as readonly Endpoint[]).filter((endpoint) => endpoint.auth !== "none");
+const cases = forwarded.map((endpoint) => {
   const params = sampleParams(endpoint);
   const sample = sampleQueries[endpoint.id as keyof typeof sampleQueries] ?? {};
   const query = new URLSearchParams(sample as Record<string, string>).toString();
@@ -49,6 +50,28 @@ beforeEach(() => {
 });
 
 const withBody = (body: unknown) => (body === undefined ? {} : { body: JSON.stringify(body) });
+
+describe("endpoints a session never calls", () => {
+  const unauthenticated = (endpointList as readonly Endpoint[]).filter((endpoint) => endpoint.auth === "none");
+  it.each(unauthenticated.map((e) => [e.id, e] as const))(
+    "%s is not forwarded (404, nothing upstream)",
+    async (_id, endpoint) => {
+      const res = await bff.send({
+        method: endpoint.method,
+        path: buildPath(endpoint.path, sampleParams(endpoint)),
+        headers: { ...JSON_CSRF, cookie },
+        ...withBody(sampleBodies[endpoint.id as keyof typeof sampleBodies]),
+      });
+      expect(res.status).toBe(404);
+      expect(upstream.requests).toEqual([]);
+    },
+  );
+  it("there are such endpoints (login, renew, revoke)", () => {
+    expect(unauthenticated.map((e) => e.id)).toEqual(
+      expect.arrayContaining(["universalAuth.login", "accessTokens.renew", "accessTokens.revoke"]),
+    );
+  });
+});
 
 describe.each(cases)("$id", ({ endpoint, path, body }) => {
   const method = endpoint.method;

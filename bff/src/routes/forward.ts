@@ -25,6 +25,9 @@ function tokenRejected(answer: CompatAnswer): boolean {
 /** `/api/*`: one route per contract endpoint, and nothing else reaches the upstream. */
 export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): void {
   for (const endpoint of endpointList as readonly Endpoint[]) {
+    // Sign-in, renewal and revocation by credentials in the body are for machines, not for a
+    // console session: the BFF does its own sign-in, and never sends a session's token there.
+    if (endpoint.auth === "none") continue;
     const readInput = prepareInput(endpoint);
     app.route({
       method: endpoint.method,

@@ -54,6 +54,7 @@ export function sampleParams(endpoint: Endpoint): Record<string, string> {
 
 export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id]["query"]> }> = {
   "identities.list": { orgId: ORG_ID },
+  "identities.listOrgMemberships": { offset: 0, limit: 100, orderBy: "name", orderDirection: "asc" },
   "tokenAuth.listTokens": { offset: "0", limit: "20" },
 };
 
