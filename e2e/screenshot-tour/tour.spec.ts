@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
+import { endpoints } from "@keyhold/contract";
 import { expect, test } from "../support/fixtures.ts";
 
 const dir = new URL("../screenshots/", import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`tour in the ${theme} theme`, async ({ page, adminToken, seededIdentity }) => {
+  test(`tour in the ${theme} theme`, async ({ page, adminToken, seededIdentity, service }) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
     const shot = (name: string) => page.screenshot({ path: `${dir}${theme}-${name}.png`, animations: "disabled" });
@@ -47,6 +48,47 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Delete identity" }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await shot("07c-own-identity-delete");
+    await page.keyboard.press("Escape");
+
+    // An identity with several methods attached, and every method's form.
+    const identityId = seededIdentity.identity.id;
+    const params = { identityId };
+    await service(endpoints["tokenAuth.attach"], { params, body: {} });
+    await service(endpoints["universalAuth.attach"], {
+      params,
+      body: { clientSecretTrustedIps: [{ ipAddress: "10.0.0.0/8" }, { ipAddress: "2001:db8::/32" }] },
+    });
+    await service(endpoints["kubernetesAuth.attach"], {
+      params,
+      body: {
+        kubernetesHost: "https://kubernetes.platform-cluster.internal.example.com:6443",
+        tokenReviewerJwt: "reviewer.jwt",
+        allowedNamespaces: "ci, deployments, platform-tooling, observability",
+        allowedNames: "deployer",
+        allowedAudience: "",
+      },
+    });
+    await page.goto(`/identities/${identityId}`);
+    const section = page.getByRole("region", { name: "Auth methods" });
+    await expect(section.getByText("Set (never shown)")).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await shot("10-auth-methods");
+    for (const [label, action] of [
+      ["Token auth", "Edit"],
+      ["Universal auth", "Edit"],
+      ["Kubernetes auth", "Edit"],
+      ["OIDC auth", "Attach"],
+      ["AWS auth", "Attach"],
+    ] as const) {
+      await section.getByRole("button", { name: `${action} ${label}` }).click();
+      await expect(page.getByRole("dialog", { name: `${action} ${label}` })).toBeVisible();
+      await shot(`11-${label.split(" ")[0]?.toLowerCase()}-form`);
+      await page.keyboard.press("Escape");
+    }
+    await section.getByRole("button", { name: "Create token" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Create token" }).click();
+    await expect(page.getByRole("dialog", { name: "Access token created" })).toBeVisible();
+    await shot("12-token-created");
     await page.keyboard.press("Escape");
 
     await page.goto("/projects");

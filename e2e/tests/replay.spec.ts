@@ -91,6 +91,21 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       }
     });
 
+    test("shows the recorded identity's auth methods, and opens a method's form", async ({ watched: page }) => {
+      await signIn(page);
+      await page.goto(`${origin()}/identities/${detail.identityId}`);
+      const section = page.getByRole("region", { name: "Auth methods" });
+      await expect(section.getByRole("heading", { level: 3 })).toHaveCount(5);
+      // The recorded identity has none: every method reads "Not attached", none an error.
+      await expect(section.getByText("Not attached")).toHaveCount(5);
+      await expect(section.getByRole("alert")).toHaveCount(0);
+      await section.getByRole("button", { name: "Attach Kubernetes auth" }).click();
+      const dialog = page.getByRole("dialog", { name: "Attach Kubernetes auth" });
+      await expect(dialog.getByLabel("Kubernetes host")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    });
+
     test("walks every other page without an error", async ({ watched: page }) => {
       await signIn(page);
       await page.goto(`${origin()}/projects`);

@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { identityQueries } from "../queries";
-import { authMethodLabel } from "../org-roles";
+import { AuthMethodsSection } from "../auth-methods/components/auth-methods-section";
 import { DeleteProtectionBadge, RoleBadge } from "./identity-badges";
 import { useIdentityId } from "./use-identity-id";
 
@@ -79,25 +79,7 @@ export function IdentityOverview() {
         </dl>
       </Card>
 
-      <Card title="Auth methods">
-        {identity.authMethods.length > 0 ? (
-          <ul className="grid gap-2">
-            {identity.authMethods.map((method) => (
-              <li key={method} className="flex items-center justify-between rounded-md border border-border px-3 py-2">
-                <span className="font-medium">{authMethodLabel(method)}</span>
-                <code className="font-mono text-xs text-muted-foreground">{method}</code>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-muted-foreground">
-            No auth methods yet. Without one, this identity cannot sign in. Configuring auth methods from the console is
-            not available yet.
-          </p>
-        )}
-      </Card>
-
-      <Card title="Metadata" action={editLink} className="lg:col-span-2">
+      <Card title="Metadata" action={editLink}>
         {metadata.length > 0 ? (
           <dl className="divide-y divide-border rounded-md border border-border">
             {metadata.map((entry) => (
@@ -111,6 +93,10 @@ export function IdentityOverview() {
           <p className="text-muted-foreground">No metadata. Add key/value labels on the Edit tab.</p>
         )}
       </Card>
+
+      <div className="lg:col-span-2">
+        <AuthMethodsSection identity={identity} />
+      </div>
     </div>
   );
 }

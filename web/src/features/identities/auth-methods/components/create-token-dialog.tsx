@@ -1,0 +1,105 @@
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { errorSummary } from "@/lib/describe-error";
+import { useCreateAccessToken } from "../mutations";
+
+interface CreateTokenDialogProps {
+  identityId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Issues a token-auth access token and shows it once; closing the dialog forgets it. */
+export function CreateTokenDialog({ identityId, open, onOpenChange }: CreateTokenDialogProps) {
+  const create = useCreateAccessToken(identityId);
+  const [name, setName] = useState("");
+  const token = create.data?.accessToken;
+
+  function handleOpenChange(next: boolean) {
+    if (create.isPending) return;
+    if (!next) {
+      create.reset();
+      setName("");
+    }
+    onOpenChange(next);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{token ? "Access token created" : "Create access token"}</DialogTitle>
+          <DialogDescription>
+            {token
+              ? "Use it as a Bearer token. It carries this identity's permissions."
+              : "A new token-auth access token for this identity, with the method's TTL and uses limit."}
+          </DialogDescription>
+        </DialogHeader>
+        {token ? (
+          <>
+            <div className="flex items-start gap-2 rounded-md border border-border bg-surface p-2 pl-3">
+              <code aria-label="New access token" className="min-w-0 flex-1 py-1 font-mono text-xs break-all">
+                {token}
+              </code>
+              <CopyButton value={token} label="Copy access token" />
+            </div>
+            <p
+              role="status"
+              className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground"
+            >
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              Copy the token now. It will not be shown again; if it is lost, create another.
+            </p>
+            <DialogFooter>
+              <Button variant="primary" onClick={() => handleOpenChange(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form
+            noValidate
+            className="grid gap-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              create.mutate(name.trim());
+            }}
+          >
+            <Field id="create-token-name" label="Name (optional)" description="Helps tell tokens apart later.">
+              <Input value={name} maxLength={64} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+            </Field>
+            <FormAlert message={create.error ? errorSummary(create.error, "Could not create the token") : undefined} />
+            <DialogFooter>
+              <Button variant="secondary" disabled={create.isPending} onClick={() => handleOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                variant="primary"
+                disabled={create.isPending}
+                aria-busy={create.isPending || undefined}
+              >
+                {create.isPending ? <Spinner /> : null}
+                Create token
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { Plus, TriangleAlert, X } from "lucide-react";
+import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { FieldSpec } from "../descriptor";
+import type { AuthMethodFormValues, TrustedIpRow } from "../form";
+import { checkTrustedIps } from "../trusted-ips";
+import { errorAt } from "./field-error";
+
+interface TrustedIpsEditorProps {
+  form: UseFormReturn<AuthMethodFormValues>;
+  field: FieldSpec;
+  idPrefix: string;
+}
+
+/** One row per address or range; each row says what it will be saved as, and repeats are flagged. */
+export function TrustedIpsEditor({ form, field, idPrefix }: TrustedIpsEditorProps) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: field.name as never });
+  const rows = (useWatch({ control: form.control, name: field.name }) ?? []) as TrustedIpRow[];
+  const check = checkTrustedIps(rows.map((row) => row.ipAddress));
+  const listError = errorAt(form.formState.errors, field.name);
+  const descriptionId = `${idPrefix}-${field.name}-description`;
+
+  return (
+    <fieldset className="grid gap-2" aria-describedby={descriptionId}>
+      <legend className="mb-2 text-[13px] font-medium leading-none">{field.label}</legend>
+      <ul className="grid gap-2">
+        {fields.map((item, index) => {
+          const inputId = `${idPrefix}-${field.name}-${index}`;
+          const error = errorAt(form.formState.errors, `${field.name}.${index}.ipAddress`);
+          const row = check.rows[index];
+          const typed = rows[index]?.ipAddress.trim() ?? "";
+          const live = row?.error?.startsWith("Same range") ? row.error : undefined;
+          const shown = error ?? live;
+          return (
+            <li key={item.id} className="grid gap-1">
+              <div className="flex items-center gap-2">
+                <Input
+                  id={inputId}
+                  aria-label={`${field.label}, row ${index + 1}`}
+                  aria-invalid={shown ? true : undefined}
+                  aria-describedby={shown ? `${inputId}-error` : undefined}
+                  className="font-mono text-[13px]"
+                  placeholder="10.0.0.0/8"
+                  autoComplete="off"
+                  spellCheck={false}
+                  {...form.register(`${field.name}.${index}.ipAddress`)}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove ${typed || `row ${index + 1}`}`}
+                  onClick={() => remove(index)}
+                >
+                  <X aria-hidden />
+                </Button>
+              </div>
+              {shown ? (
+                <p id={`${inputId}-error`} className="text-[13px] text-destructive-subtle-foreground">
+                  {shown}
+                </p>
+              ) : row?.value && row.value !== typed ? (
+                <p className="text-[13px] text-muted-foreground">
+                  Saved as <span className="font-mono">{row.value}</span>
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {listError ? <p className="text-[13px] text-destructive-subtle-foreground">{listError}</p> : null}
+      {check.allowsEverything || check.allowsFamily ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {check.allowsEverything
+            ? "0.0.0.0/0 together with ::/0 allows every address: this list restricts nothing."
+            : `${check.allowsFamily === "IPv4" ? "0.0.0.0/0" : "::/0"} allows every ${check.allowsFamily} address.`}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p id={descriptionId} className="text-[13px] text-muted-foreground">
+          {field.description}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => append({ ipAddress: "" } as never)}>
+          <Plus aria-hidden />
+          Add address
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

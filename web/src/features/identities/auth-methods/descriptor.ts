@@ -1,0 +1,82 @@
+import { type AnyEndpoint, endpoints } from "@keyhold/contract";
+import type { z } from "zod";
+
+/** How a field is edited; each kind has one input component and one form ↔ wire conversion. */
+export type FieldKind =
+  | "text"
+  | "textarea"
+  /** A duration in human units ("30d"); the wire carries seconds. `expiry` adds when a token issued now expires. */
+  | "ttl"
+  | "number"
+  | "switch"
+  | "trusted-ips"
+  /** A credential the server keeps and never shows: empty on edit keeps it, "Clear" sends null. */
+  | "secret"
+  /** A string map written one `key=value` per line. */
+  | "pairs";
+
+export interface FieldSpec {
+  /** The wire name, in the attach and update bodies and in the record. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  description?: string;
+  placeholder?: string;
+  /** Required before the server is asked (the contract may require it only conditionally). */
+  required?: boolean;
+  /** For "ttl": whether the hint gives a token's absolute expiry (true) or only the duration. */
+  expiry?: boolean;
+  /** What an empty value (or 0) means, for the summary: "Any namespace", "Unlimited". */
+  emptyMeans?: string;
+}
+
+export interface SummarySpec {
+  label: string;
+  /** A record field; formatted by the field of that name, or shown as text. */
+  field: string;
+  mono?: boolean;
+  copy?: boolean;
+}
+
+export type AuthMethodKey = "tokenAuth" | "universalAuth" | "kubernetesAuth" | "oidcAuth" | "awsAuth";
+export type AuthMethodName = "token-auth" | "universal-auth" | "kubernetes-auth" | "oidc-auth" | "aws-auth";
+
+/** A configuration record as the console keeps it: write-only fields removed. */
+export type AuthMethodRecord = Record<string, unknown>;
+
+export interface AuthMethodConfig {
+  record: AuthMethodRecord;
+  /** The write-only fields that hold a value on the server. */
+  secretsSet: readonly string[];
+}
+
+/** One identity auth method as data: everything the shared form shell, hooks and section need. */
+export interface AuthMethodDescriptor {
+  key: AuthMethodKey;
+  /** The wire name, as `identity.authMethods` lists it. */
+  name: AuthMethodName;
+  label: string;
+  description: string;
+  envelope: string;
+  endpoints: { attach: AnyEndpoint; get: AnyEndpoint; update: AnyEndpoint; revoke: AnyEndpoint };
+  attachBody: z.ZodType;
+  updateBody: z.ZodType;
+  /** Form sections, in order; each lists its fields. */
+  sections: readonly { title: string; fields: readonly FieldSpec[] }[];
+  /** The key settings shown for an attached method. */
+  summary: readonly SummarySpec[];
+}
+
+/** The four contract endpoints of a method, by its endpoint id prefix. */
+export function methodEndpoints<K extends AuthMethodKey>(key: K) {
+  return {
+    attach: endpoints[`${key}.attach`],
+    get: endpoints[`${key}.get`],
+    update: endpoints[`${key}.update`],
+    revoke: endpoints[`${key}.revoke`],
+  };
+}
+
+export function fieldsOf(descriptor: AuthMethodDescriptor): FieldSpec[] {
+  return descriptor.sections.flatMap((section) => section.fields);
+}

@@ -1,0 +1,332 @@
+import {
+  AttachAwsAuthBodySchema,
+  AttachKubernetesAuthBodySchema,
+  AttachOidcAuthBodySchema,
+  AttachTokenAuthBodySchema,
+  AttachUniversalAuthBodySchema,
+  UpdateAwsAuthBodySchema,
+  UpdateKubernetesAuthBodySchema,
+  UpdateOidcAuthBodySchema,
+  UpdateTokenAuthBodySchema,
+  UpdateUniversalAuthBodySchema,
+} from "@keyhold/contract";
+import {
+  type AuthMethodDescriptor,
+  type AuthMethodName,
+  type FieldSpec,
+  methodEndpoints,
+  type SummarySpec,
+} from "./descriptor";
+
+/** The access-token settings every method has. */
+const tokenFields: FieldSpec[] = [
+  {
+    name: "accessTokenTTL",
+    label: "Access token TTL",
+    kind: "ttl",
+    expiry: true,
+    description: "How long an issued token lives. 0 means no expiry.",
+  },
+  {
+    name: "accessTokenMaxTTL",
+    label: "Access token max TTL",
+    kind: "ttl",
+    expiry: true,
+    description: "The longest a token can live through renewals.",
+  },
+  {
+    name: "accessTokenNumUsesLimit",
+    label: "Uses limit",
+    kind: "number",
+    emptyMeans: "Unlimited",
+    description: "Requests allowed per token; 0 means unlimited.",
+  },
+  {
+    name: "accessTokenTrustedIps",
+    label: "Access token trusted IPs",
+    kind: "trusted-ips",
+    description: "Tokens are accepted only from these addresses and ranges.",
+  },
+];
+
+const tokenSection = { title: "Access tokens", fields: tokenFields };
+
+const tokenSummary: SummarySpec[] = [
+  { label: "Token TTL", field: "accessTokenTTL" },
+  { label: "Max TTL", field: "accessTokenMaxTTL" },
+  { label: "Uses limit", field: "accessTokenNumUsesLimit" },
+  { label: "Trusted IPs", field: "accessTokenTrustedIps", mono: true },
+];
+
+export const tokenAuth: AuthMethodDescriptor = {
+  key: "tokenAuth",
+  name: "token-auth",
+  label: "Token auth",
+  description: "Access tokens issued from the console or the API, with no credentials to exchange.",
+  envelope: "identityTokenAuth",
+  endpoints: methodEndpoints("tokenAuth"),
+  attachBody: AttachTokenAuthBodySchema,
+  updateBody: UpdateTokenAuthBodySchema,
+  sections: [tokenSection],
+  summary: tokenSummary,
+};
+
+export const universalAuth: AuthMethodDescriptor = {
+  key: "universalAuth",
+  name: "universal-auth",
+  label: "Universal auth",
+  description: "A client ID and client secrets exchanged for access tokens, from anywhere.",
+  envelope: "identityUniversalAuth",
+  endpoints: methodEndpoints("universalAuth"),
+  attachBody: AttachUniversalAuthBodySchema,
+  updateBody: UpdateUniversalAuthBodySchema,
+  sections: [
+    {
+      title: "Client secrets",
+      fields: [
+        {
+          name: "clientSecretTrustedIps",
+          label: "Client secret trusted IPs",
+          kind: "trusted-ips",
+          description: "Client secrets can be used to sign in only from these addresses and ranges.",
+        },
+        { name: "lockoutEnabled", label: "Lock out after failed sign-ins", kind: "switch" },
+        {
+          name: "lockoutThreshold",
+          label: "Lockout threshold",
+          kind: "number",
+          description: "Failed sign-ins (1 to 30) before the client is locked out.",
+        },
+        {
+          name: "lockoutDurationSeconds",
+          label: "Lockout duration",
+          kind: "ttl",
+          description: "From 30 seconds to 1 day.",
+        },
+        {
+          name: "lockoutCounterResetSeconds",
+          label: "Failure counter reset",
+          kind: "ttl",
+          description: "The failure count starts over after this long (5 seconds to 1 hour).",
+        },
+      ],
+    },
+    tokenSection,
+  ],
+  summary: [
+    { label: "Client ID", field: "clientId", mono: true, copy: true },
+    ...tokenSummary,
+    { label: "Lockout", field: "lockoutEnabled" },
+  ],
+};
+
+export const kubernetesAuth: AuthMethodDescriptor = {
+  key: "kubernetesAuth",
+  name: "kubernetes-auth",
+  label: "Kubernetes auth",
+  description: "Pods sign in with their service account token, checked with the cluster's TokenReview API.",
+  envelope: "identityKubernetesAuth",
+  endpoints: methodEndpoints("kubernetesAuth"),
+  attachBody: AttachKubernetesAuthBodySchema,
+  updateBody: UpdateKubernetesAuthBodySchema,
+  sections: [
+    {
+      title: "Cluster",
+      fields: [
+        {
+          name: "kubernetesHost",
+          label: "Kubernetes host",
+          kind: "text",
+          required: true,
+          placeholder: "https://kubernetes.default.svc",
+          description: "The API server that reviews service account tokens.",
+        },
+        {
+          name: "tokenReviewerJwt",
+          label: "Token reviewer JWT",
+          kind: "secret",
+          description: "A service account token allowed to call TokenReview. Leave empty to use the caller's token.",
+        },
+        {
+          name: "caCert",
+          label: "CA certificate",
+          kind: "textarea",
+          placeholder: "-----BEGIN CERTIFICATE-----",
+          description: "PEM; needed when the API server's certificate is not publicly trusted.",
+        },
+      ],
+    },
+    {
+      title: "Who may sign in",
+      fields: [
+        {
+          name: "allowedNamespaces",
+          label: "Allowed namespaces",
+          kind: "text",
+          emptyMeans: "Any namespace",
+          placeholder: "default, ci",
+          description: "Comma-separated; empty allows every namespace.",
+        },
+        {
+          name: "allowedNames",
+          label: "Allowed service account names",
+          kind: "text",
+          emptyMeans: "Any name",
+          placeholder: "deployer",
+          description: "Comma-separated; empty allows every service account.",
+        },
+        {
+          name: "allowedAudience",
+          label: "Allowed audience",
+          kind: "text",
+          emptyMeans: "Any audience",
+          description: "When set, the token's audience must include it.",
+        },
+      ],
+    },
+    tokenSection,
+  ],
+  summary: [
+    { label: "Host", field: "kubernetesHost", mono: true },
+    { label: "Reviewer JWT", field: "tokenReviewerJwt" },
+    { label: "Namespaces", field: "allowedNamespaces", mono: true },
+    { label: "Service accounts", field: "allowedNames", mono: true },
+    ...tokenSummary,
+  ],
+};
+
+export const oidcAuth: AuthMethodDescriptor = {
+  key: "oidcAuth",
+  name: "oidc-auth",
+  label: "OIDC auth",
+  description: "Workloads sign in with an ID token from an OpenID Connect provider, such as a CI system.",
+  envelope: "identityOidcAuth",
+  endpoints: methodEndpoints("oidcAuth"),
+  attachBody: AttachOidcAuthBodySchema,
+  updateBody: UpdateOidcAuthBodySchema,
+  sections: [
+    {
+      title: "Provider",
+      fields: [
+        {
+          name: "oidcDiscoveryUrl",
+          label: "Discovery URL",
+          kind: "text",
+          required: true,
+          placeholder: "https://token.actions.githubusercontent.com",
+          description: "Where the provider's /.well-known/openid-configuration is found.",
+        },
+        {
+          name: "boundIssuer",
+          label: "Issuer",
+          kind: "text",
+          required: true,
+          placeholder: "https://token.actions.githubusercontent.com",
+        },
+        {
+          name: "caCert",
+          label: "CA certificate",
+          kind: "textarea",
+          placeholder: "-----BEGIN CERTIFICATE-----",
+          description: "PEM; needed when the provider's certificate is not publicly trusted.",
+        },
+      ],
+    },
+    {
+      title: "Which tokens are accepted",
+      fields: [
+        {
+          name: "boundAudiences",
+          label: "Audiences",
+          kind: "text",
+          emptyMeans: "Any audience",
+          description: "Comma-separated; globs allowed; empty allows any.",
+        },
+        {
+          name: "boundSubject",
+          label: "Subject",
+          kind: "text",
+          emptyMeans: "Any subject",
+          placeholder: "repo:acme/api:ref:refs/heads/main",
+        },
+        {
+          name: "boundClaims",
+          label: "Required claims",
+          kind: "pairs",
+          emptyMeans: "None",
+          placeholder: "repository=acme/api",
+          description: "One claim=value per line; every one must match.",
+        },
+      ],
+    },
+    tokenSection,
+  ],
+  summary: [
+    { label: "Discovery URL", field: "oidcDiscoveryUrl", mono: true },
+    { label: "Issuer", field: "boundIssuer", mono: true },
+    { label: "Subject", field: "boundSubject", mono: true },
+    ...tokenSummary,
+  ],
+};
+
+export const awsAuth: AuthMethodDescriptor = {
+  key: "awsAuth",
+  name: "aws-auth",
+  label: "AWS auth",
+  description: "AWS workloads sign in with a signed STS GetCallerIdentity request for their IAM principal.",
+  envelope: "identityAwsAuth",
+  endpoints: methodEndpoints("awsAuth"),
+  attachBody: AttachAwsAuthBodySchema,
+  updateBody: UpdateAwsAuthBodySchema,
+  sections: [
+    {
+      title: "AWS",
+      fields: [
+        {
+          name: "stsEndpoint",
+          label: "STS endpoint",
+          kind: "text",
+          required: true,
+          description: "Where the signed GetCallerIdentity request is sent.",
+        },
+        {
+          name: "allowedPrincipalArns",
+          label: "Allowed principal ARNs",
+          kind: "textarea",
+          emptyMeans: "Any principal",
+          placeholder: "arn:aws:iam::123456789012:role/deployer",
+          description: "Comma-separated; globs allowed; empty allows any principal of the allowed accounts.",
+        },
+        {
+          name: "allowedAccountIds",
+          label: "Allowed account IDs",
+          kind: "text",
+          emptyMeans: "Any account",
+          placeholder: "123456789012",
+          description: "Comma-separated.",
+        },
+      ],
+    },
+    tokenSection,
+  ],
+  summary: [
+    { label: "STS endpoint", field: "stsEndpoint", mono: true },
+    { label: "Principal ARNs", field: "allowedPrincipalArns", mono: true },
+    { label: "Account IDs", field: "allowedAccountIds", mono: true },
+    ...tokenSummary,
+  ],
+};
+
+/** Every method the console configures, in the order it lists them. */
+export const authMethods: readonly AuthMethodDescriptor[] = [
+  tokenAuth,
+  universalAuth,
+  kubernetesAuth,
+  oidcAuth,
+  awsAuth,
+];
+
+export const authMethodByName = Object.fromEntries(authMethods.map((m) => [m.name, m])) as Record<
+  AuthMethodName,
+  AuthMethodDescriptor
+>;

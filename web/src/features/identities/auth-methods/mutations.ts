@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { identityKeys } from "../queries";
+import { authMethodsApi } from "./api";
+import type { AuthMethodConfig, AuthMethodDescriptor } from "./descriptor";
+import { authMethodKeys } from "./queries";
+
+type Body = Record<string, unknown>;
+type Change = "attach" | "update" | "revoke";
+
+/**
+ * One hook for every change to every method. It puts the answer in the method's cache entry
+ * and refreshes the identity (its list of attached methods), returning that promise so the
+ * form stays pending until fresh data is in place.
+ */
+export function useAuthMethodChange(descriptor: AuthMethodDescriptor, identityId: string, change: Change) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body?: Body): Promise<AuthMethodConfig> =>
+      change === "revoke"
+        ? authMethodsApi.revoke(descriptor, identityId)
+        : authMethodsApi[change](descriptor, identityId, body ?? {}),
+    onSuccess: (config) => {
+      queryClient.setQueryData(authMethodKeys.config(identityId, descriptor.name), change === "revoke" ? null : config);
+      return queryClient.invalidateQueries({ queryKey: identityKeys.detail(identityId), exact: true });
+    },
+  });
+}
+
+/** Issues a token-auth access token. Nothing cached lists tokens yet, so nothing to refresh. */
+export function useCreateAccessToken(identityId: string) {
+  return useMutation({
+    mutationFn: (name: string) => authMethodsApi.createToken(identityId, name ? { name } : {}),
+  });
+}
