@@ -15,6 +15,7 @@ import { registerBffRoutes } from "./routes/bff.ts";
 import { registerForwarding } from "./routes/forward.ts";
 import { UpstreamCompat } from "./compat/upstream-compat.ts";
 import { RedisSessionStore } from "./session/redis-store.ts";
+import { TokenRenewal } from "./session/renewal.ts";
 import { Sessions } from "./session/sessions.ts";
 import { type Clock, MemorySessionStore, type SessionStore } from "./session/store.ts";
 import { createUpstream } from "./upstream/client.ts";
@@ -74,8 +75,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.get("/healthz", async () => ({ status: "ok" }));
   const compat = new UpstreamCompat(upstream);
-  registerBffRoutes(app, { sessions, compat, loginRateLimit: config.loginRateLimit });
-  registerForwarding(app, { sessions, compat });
+  const renewal = new TokenRenewal(sessions, compat, clock);
+  registerBffRoutes(app, { sessions, compat, renewal, loginRateLimit: config.loginRateLimit });
+  registerForwarding(app, { sessions, compat, renewal });
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -67,6 +67,56 @@ describe("against the real service", () => {
     expect(attributes).toEqual(["HttpOnly", "Path=/", "SameSite=Strict", "Secure"]);
   });
 
+  it("signs in with a universal-auth client ID and secret, and works with the token it got", async () => {
+    const asAdmin = (path: string, body: unknown) =>
+      fetch(`${serviceOrigin}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, unknown> }));
+    const created = await asAdmin("/api/v1/identities", {
+      name: "ua-console",
+      organizationId: service.keyhold.orgId,
+      role: "member",
+    });
+    const identityId = (created.json.identity as { id: string }).id;
+    const attached = await asAdmin(`/api/v1/auth/universal-auth/identities/${identityId}`, {});
+    expect(attached.status).toBe(200);
+    const clientId = (attached.json.identityUniversalAuth as { clientId: string }).clientId;
+    const secret = await asAdmin(`/api/v1/auth/universal-auth/identities/${identityId}/client-secrets`, {
+      description: "console",
+    });
+    expect(secret.status).toBe(200);
+    const clientSecret = secret.json.clientSecret as string;
+
+    const res = await bff.send({
+      method: "POST",
+      path: "/bff/login",
+      headers: JSON_CSRF,
+      body: JSON.stringify({ clientId, clientSecret }),
+    });
+    expect(res.status).toBe(200);
+    expect(BffSessionSchema.parse(res.json).identity).toMatchObject({
+      id: identityId,
+      name: "ua-console",
+      role: "member",
+    });
+    const cookie = sessionCookieFrom(res) ?? "";
+    const list = await bff.send({
+      path: `/api/v1/identities?orgId=${service.keyhold.orgId}`,
+      headers: { ...CSRF, cookie },
+    });
+    expect(list.status).toBe(200);
+
+    const wrong = await bff.send({
+      method: "POST",
+      path: "/bff/login",
+      headers: JSON_CSRF,
+      body: JSON.stringify({ clientId, clientSecret: `${clientSecret}x` }),
+    });
+    expect(wrong.status).toBe(401);
+  });
+
   it("forwards identities.list and returns the admin identity", async () => {
     const { cookie } = await logIn(bff, adminToken);
     const res = await listIdentities(cookie);

@@ -19,7 +19,8 @@ export interface CompatCall {
   params: Record<string, unknown>;
   search: string;
   body: unknown;
-  accessToken: string;
+  /** The session's bearer token; undefined for sign-in and renewal, which carry credentials in the body. */
+  accessToken: string | undefined;
   /** The browser's address (the BFF's request.ip), which the upstream receives as X-Forwarded-For. */
   clientIp: string;
   reqId: string;

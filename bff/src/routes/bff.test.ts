@@ -132,10 +132,20 @@ describe("POST /bff/login", () => {
     });
   });
 
-  it("answers the client-secret form 400 for now", async () => {
-    const res = await login({ clientId: "id", clientSecret: "secret" });
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ error: errorNames.badRequest, message: /client ID and client secret/ });
+  it("refuses a client ID and secret the upstream does not accept, without a session", async () => {
+    upstream.respond(() => ({
+      status: 401,
+      body: { statusCode: 401, error: "UnauthorizedError", message: "Invalid credentials" },
+    }));
+    const res = await login({ clientId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", clientSecret: "wrong" });
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({
+      error: errorNames.unauthorized,
+      message: /client ID and client secret were not accepted/,
+    });
+    expect(sessionCookieFrom(res)).toBeUndefined();
+    expect(upstream.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/v1/auth/universal-auth/login"]);
+    expect(upstream.requests[0]?.headers.authorization).toBeUndefined();
   });
 
   it("validates the body (422)", async () => {
@@ -259,5 +269,90 @@ describe("the session store", () => {
     await store.set({ ...base, id: "fresh" }, 100);
     expect(store.size).toBe(1);
     expect(await store.get("fresh")).toEqual({ ...base, id: "fresh" });
+  });
+});
+
+describe("sessions signed in with a client ID and secret", () => {
+  const CLIENT = { clientId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", clientSecret: "s3cret-client-value" };
+  const tokens = [fakeAccessToken(), fakeAccessToken(), fakeAccessToken()];
+  let renewals: number;
+  let refuseRenewal: boolean;
+
+  beforeEach(() => {
+    renewals = 0;
+    refuseRenewal = false;
+    upstream.respond((req) => {
+      if (req.url === "/api/v1/auth/universal-auth/login") {
+        return {
+          status: 200,
+          body: { accessToken: tokens[0], expiresIn: 60, accessTokenMaxTTL: 600, tokenType: "Bearer" },
+        };
+      }
+      if (req.url === "/api/v1/auth/token/renew") {
+        if (refuseRenewal) {
+          return { status: 401, body: { statusCode: 401, error: "UnauthorizedError", message: "Token past max TTL" } };
+        }
+        renewals += 1;
+        return {
+          status: 200,
+          body: { accessToken: tokens[renewals], expiresIn: 60, accessTokenMaxTTL: 600, tokenType: "Bearer" },
+        };
+      }
+      return { status: 200, body: { identity: membership() } };
+    });
+  });
+
+  const signIn = async () => {
+    const res = await login(CLIENT);
+    expect(res.status).toBe(200);
+    const cookie = sessionCookieFrom(res);
+    if (!cookie) throw new Error("no session cookie");
+    return cookie;
+  };
+  const bearersUsed = () =>
+    upstream.requests.filter((r) => r.url.startsWith("/api/v1/identities/")).map((r) => r.headers.authorization);
+
+  it("signs in upstream with the client secret, which is never logged, and uses the token it got", async () => {
+    const cookie = await signIn();
+    expect(upstream.requests[0]).toMatchObject({ method: "POST", url: "/api/v1/auth/universal-auth/login" });
+    expect(JSON.parse(upstream.requests[0]?.body ?? "{}")).toEqual(CLIENT);
+    expect((await session(cookie)).status).toBe(200);
+    expect(bearersUsed()).toEqual([`Bearer ${tokens[0]}`]);
+    expect(logLines.join("")).not.toContain(CLIENT.clientSecret);
+    expect(logLines.join("")).not.toContain(tokens[0]);
+  });
+
+  it("renews the token once two thirds of its life have passed: one renewal for requests arriving together", async () => {
+    const cookie = await signIn();
+    upstream.requests.length = 0;
+    now += 41_000;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        bff.send({ path: `/api/v1/identities/${IDENTITY_ID}`, headers: { ...CSRF, cookie } }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const renewCalls = upstream.requests.filter((r) => r.url === "/api/v1/auth/token/renew");
+    expect(renewCalls).toHaveLength(1);
+    expect(JSON.parse(renewCalls[0]?.body ?? "{}")).toEqual({ accessToken: tokens[0] });
+    expect(renewCalls[0]?.headers.authorization).toBeUndefined();
+    expect(bearersUsed()).toEqual(Array(5).fill(`Bearer ${tokens[1]}`));
+    // Not due again until two thirds of the new token's life.
+    now += 10_000;
+    expect((await session(cookie)).status).toBe(200);
+    expect(renewals).toBe(1);
+  });
+
+  it("ends the session cleanly when the upstream refuses to renew", async () => {
+    const cookie = await signIn();
+    now += 41_000;
+    refuseRenewal = true;
+    const res = await bff.send({ path: `/api/v1/identities/${IDENTITY_ID}`, headers: { ...CSRF, cookie } });
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({ message: /could not be renewed/ });
+    expect(sessionCookieFrom(res)).toBeUndefined();
+    expect(res.headers["set-cookie"]?.some((c) => c.startsWith("__Host-keyhold=;"))).toBe(true);
+    refuseRenewal = false;
+    expect((await session(cookie)).status).toBe(401);
   });
 });

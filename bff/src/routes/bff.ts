@@ -12,6 +12,7 @@ import type { Config } from "../config.ts";
 import { badGateway, HttpError, unauthorized, validationFailed } from "../errors.ts";
 import { clearSessionCookie, readSessionId, SESSION_COOKIE, setSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
+import type { TokenRenewal } from "../session/renewal.ts";
 import type { NewSession, Sessions } from "../session/sessions.ts";
 import type { Session } from "../session/store.ts";
 import type { UpstreamCompat } from "../compat/upstream-compat.ts";
@@ -19,6 +20,7 @@ import type { UpstreamCompat } from "../compat/upstream-compat.ts";
 export interface BffRouteDeps {
   sessions: Sessions;
   compat: UpstreamCompat;
+  renewal: TokenRenewal;
   loginRateLimit: Config["loginRateLimit"];
 }
 
@@ -84,6 +86,45 @@ async function identify(
   };
 }
 
+const CLIENT_NOT_ACCEPTED = "The client ID and client secret were not accepted. Check both and try again.";
+const universalLogin = endpoints["universalAuth.login"];
+
+/**
+ * Signs in upstream with universal auth and remembers when to renew the token it got, so the
+ * session outlives the token's TTL (up to its max TTL) without the person signing in again.
+ */
+async function signInWithClientSecret(
+  compat: UpstreamCompat,
+  renewal: TokenRenewal,
+  credentials: { clientId: string; clientSecret: string },
+  request: Pick<FastifyRequest, "id" | "ip" | "log">,
+): Promise<NewSession> {
+  const login = await compat.call(
+    {
+      endpoint: universalLogin,
+      params: {},
+      search: "",
+      body: credentials,
+      accessToken: undefined,
+      clientIp: request.ip,
+      reqId: request.id,
+    },
+    request.log,
+  );
+  if (login.status === 401 || login.status === 400 || login.status === 404 || login.status === 422) {
+    throw unauthorized(CLIENT_NOT_ACCEPTED);
+  }
+  if (login.status === 403) {
+    throw new HttpError(403, errorNames.forbidden, "This client secret may not be used from your IP address.");
+  }
+  if (login.status !== 200) {
+    throw badGateway(`The secrets service could not sign in with this client ID (HTTP ${login.status}). Try again.`);
+  }
+  const { accessToken, expiresIn } = universalLogin.response.parse(login.json);
+  const fields = await identify(compat, accessToken, request);
+  return { ...fields, tokenRenewAt: renewal.renewAt(expiresIn) };
+}
+
 /** Sign-in, "who am I" and sign-out: the only routes the contract does not describe. */
 export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): void {
   const view = (session: Session): BffSession => ({
@@ -100,21 +141,17 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
 
     const body = BffLoginBodySchema.safeParse(request.body);
     if (!body.success) throw validationFailed(body.error);
-    if (!("accessToken" in body.data)) {
-      throw new HttpError(
-        400,
-        errorNames.badRequest,
-        "Signing in with a client ID and client secret is not available yet. Sign in with an access token.",
-      );
-    }
-    const fields = await identify(deps.compat, body.data.accessToken, request);
+    const fields =
+      "accessToken" in body.data
+        ? await identify(deps.compat, body.data.accessToken, request)
+        : await signInWithClientSecret(deps.compat, deps.renewal, body.data, request);
     const session = await deps.sessions.create(fields);
     setSessionCookie(reply, session.id);
     return view(session);
   });
 
   app.get(bffPaths.session, async (request, reply) => {
-    const session = await requireSession(deps.sessions, request, reply);
+    const session = await requireSession(deps.sessions, request, reply, deps.renewal);
     return view(session);
   });
 

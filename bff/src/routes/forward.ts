@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { notFound, unauthorized } from "../errors.ts";
 import { clearSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
+import type { TokenRenewal } from "../session/renewal.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { CompatAnswer, UpstreamCompat } from "../compat/upstream-compat.ts";
 import { prepareInput } from "../upstream/input.ts";
@@ -10,6 +11,7 @@ import { prepareInput } from "../upstream/input.ts";
 export interface ForwardDeps {
   sessions: Sessions;
   compat: UpstreamCompat;
+  renewal: TokenRenewal;
 }
 
 /**
@@ -34,7 +36,7 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
       url: routePattern(endpoint.path),
       exposeHeadRoute: false,
       handler: async (request, reply) => {
-        const session = await requireSession(deps.sessions, request, reply);
+        const session = await requireSession(deps.sessions, request, reply, deps.renewal);
         const { params, search, body } = readInput(request);
         const response = await deps.compat.call(
           {

@@ -20,7 +20,7 @@ export function defaultTouchEveryMs(idleMs: number): number {
   return Math.min(MAX_TOUCH_EVERY_MS, Math.floor(idleMs / 60));
 }
 
-export type NewSession = Pick<Session, "accessToken" | "identity" | "orgId">;
+export type NewSession = Pick<Session, "accessToken" | "identity" | "orgId" | "tokenRenewAt">;
 
 /**
  * Session rules: fresh random ids, sliding idle timeout, hard absolute timeout.
@@ -62,6 +62,16 @@ export class Sessions {
     const touched = { ...session, lastUsedAt: now };
     // A sign-out may have ended the session since it was read: then it stays ended.
     return (await this.store.refresh(touched, this.#expiresAt(touched))) ? touched : undefined;
+  }
+
+  /** Puts a renewed bearer token in the session, unless the session ended meanwhile. */
+  async replaceToken(
+    session: Session,
+    accessToken: string,
+    tokenRenewAt: number | undefined,
+  ): Promise<Session | undefined> {
+    const renewed = { ...session, accessToken, tokenRenewAt };
+    return (await this.store.refresh(renewed, this.#expiresAt(renewed))) ? renewed : undefined;
   }
 
   async end(id: string): Promise<void> {

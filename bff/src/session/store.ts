@@ -7,6 +7,11 @@ export interface Session {
   orgId: string;
   createdAt: number;
   lastUsedAt: number;
+  /**
+   * When the BFF renews the bearer token (two thirds into its lifetime); set for sessions signed
+   * in with a client id and secret, whose token the BFF obtained and keeps alive.
+   */
+  tokenRenewAt?: number | undefined;
 }
 
 /**

@@ -6,7 +6,8 @@ export interface UpstreamRequest {
   method: string;
   /** A path built by `buildPath` from a contract template, plus an optional query string. */
   pathAndQuery: string;
-  accessToken: string;
+  /** The bearer token; absent for the endpoints that take credentials in the body (sign-in, renewal). */
+  accessToken?: string | undefined;
   /**
    * The browser's address, sent as the only X-Forwarded-For entry so that the service checks
    * trusted IPs against it (when it trusts this BFF as a proxy). Without it none is sent.
@@ -71,10 +72,8 @@ async function callUpstream(
   log: FastifyBaseLogger,
 ): Promise<UpstreamResponse> {
   const hasBody = request.body !== undefined;
-  const headers: Record<string, string> = {
-    accept: "application/json",
-    authorization: `Bearer ${request.accessToken}`,
-  };
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (request.accessToken !== undefined) headers.authorization = `Bearer ${request.accessToken}`;
   if (request.clientIp) headers["x-forwarded-for"] = request.clientIp;
   if (hasBody) headers["content-type"] = "application/json";
   try {
