@@ -66,9 +66,14 @@ describe("endpoints a session never calls", () => {
       expect(upstream.requests).toEqual([]);
     },
   );
-  it("there are such endpoints (login, renew, revoke)", () => {
+  it("there are such endpoints (logins, renew, revoke)", () => {
     expect(unauthenticated.map((e) => e.id)).toEqual(
-      expect.arrayContaining(["universalAuth.login", "accessTokens.renew", "accessTokens.revoke"]),
+      expect.arrayContaining([
+        "universalAuth.login",
+        "kubernetesAuth.login",
+        "accessTokens.renew",
+        "accessTokens.revoke",
+      ]),
     );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IssuedAccessTokenSchema } from "./access-tokens.ts";
 import {
   authConfigRecordFields,
   tokenLifetimeDefaults,
@@ -8,6 +9,7 @@ import {
   Uuid,
 } from "./common.ts";
 import { authMethodEndpoints } from "./auth-method.ts";
+import { defineEndpoint } from "./endpoint.ts";
 
 const KubernetesHost = z
   .string()
@@ -69,12 +71,28 @@ export const UpdateKubernetesAuthBodySchema = ttlWithinMaxOnUpdate(
   }),
 );
 
-export const kubernetesAuthEndpoints = authMethodEndpoints({
-  key: "kubernetesAuth",
-  name: "kubernetes-auth",
-  label: "Kubernetes auth",
-  envelope: "identityKubernetesAuth",
-  record: IdentityKubernetesAuthSchema,
-  attach: AttachKubernetesAuthBodySchema,
-  update: UpdateKubernetesAuthBodySchema,
+export const KubernetesAuthLoginBodySchema = z.object({
+  identityId: Uuid.describe("The identity to sign in as"),
+  jwt: z.string().trim().min(1, "The service account token is required").describe("A service account token"),
 });
+
+export const kubernetesAuthEndpoints = [
+  ...authMethodEndpoints({
+    key: "kubernetesAuth",
+    name: "kubernetes-auth",
+    label: "Kubernetes auth",
+    envelope: "identityKubernetesAuth",
+    record: IdentityKubernetesAuthSchema,
+    attach: AttachKubernetesAuthBodySchema,
+    update: UpdateKubernetesAuthBodySchema,
+  }),
+  defineEndpoint({
+    id: "kubernetesAuth.login",
+    method: "POST",
+    path: "/api/v1/auth/kubernetes-auth/login",
+    summary: "Sign in with a Kubernetes service account token, which the cluster's TokenReview API vouches for",
+    body: KubernetesAuthLoginBodySchema,
+    response: IssuedAccessTokenSchema,
+    auth: "none",
+  }),
+] as const;

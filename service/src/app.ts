@@ -11,6 +11,8 @@ import { createIdentityService } from "./domain/identity-service.ts";
 import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
+import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts";
+import { createSignIn } from "./domain/sign-in.ts";
 import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadRootKey } from "./lib/root-key.ts";
@@ -94,6 +96,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
       sealer: createSealer(rootKey, "auth-method-credentials"),
     });
     const universalAuth = createUniversalAuthService({ db, identities, accessTokens });
+    const signIn = createSignIn({ db, accessTokens, authMethods });
+    const kubernetesAuth = createKubernetesAuthService({ signIn });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -108,7 +112,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     registerDocsRoute(app);
     registerContractRoutes(
       app,
-      buildHandlers({ identities, tokenAuth, authMethods, universalAuth, accessTokens }),
+      buildHandlers({ identities, tokenAuth, authMethods, universalAuth, kubernetesAuth, accessTokens }),
       authenticate,
     );
     await app.ready();

@@ -98,6 +98,7 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "kubernetesAuth.update": { allowedNamespaces: "prod" },
   "kubernetesAuth.get": undefined,
   "kubernetesAuth.revoke": undefined,
+  "kubernetesAuth.login": { identityId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", jwt: "sample-service-account-token" },
   "oidcAuth.attach": {
     oidcDiscoveryUrl: "https://issuer.example/.well-known/openid-configuration",
     boundIssuer: "https://issuer.example",

@@ -198,6 +198,19 @@ export async function recordLogin(db: Kysely<Database>, membershipId: string, au
     .execute();
 }
 
+/** The id of the identity's membership in its own organisation, if it has one. */
+export async function findHomeMembershipId(db: Kysely<Database>, identityId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("identities as i")
+    .innerJoin("identity_org_memberships as m", (join) =>
+      join.onRef("m.identity_id", "=", "i.id").onRef("m.org_id", "=", "i.org_id"),
+    )
+    .select("m.id")
+    .where("i.id", "=", identityId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Deleting the identity row cascades to memberships, metadata, auth methods and tokens. */
 export async function deleteIdentityRow(db: Kysely<Database>, identityId: string): Promise<void> {
   await db.deleteFrom("identities").where("id", "=", identityId).execute();

@@ -143,6 +143,15 @@ export function createAuthMethodService(deps: { db: Kysely<Database>; identities
       return toRecord(spec, row);
     },
 
+    /**
+     * The configuration a sign-in with the method checks against, credentials opened; no
+     * permission checks (the caller proves who it is with the method itself).
+     */
+    async forSignIn(method: AuthMethodName, identityId: string) {
+      const row = await findAuthMethod(db, identityId, method);
+      return row && { row, record: toRecord(authMethodSpecs[method], row) };
+    },
+
     async get(actor: Actor, method: AuthMethodName, identityId: string) {
       const spec = authMethodSpecs[method];
       assertOrgPermission(actor.ability, "read", "identity");

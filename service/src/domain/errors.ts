@@ -55,6 +55,12 @@ export class NotFoundError extends AppError {
   readonly errorName = errorNames.notFound;
 }
 
+/** A peer this service depends on (a Kubernetes API, an OIDC issuer, STS) could not be reached. */
+export class BadGatewayError extends AppError {
+  readonly statusCode = 502;
+  readonly errorName = errorNames.badGateway;
+}
+
 export class NotImplementedError extends AppError {
   readonly statusCode = 501;
   readonly errorName = errorNames.notImplemented;

@@ -18,6 +18,7 @@ import { trustedIpMatcher } from "../lib/trusted-ips.ts";
 import type { AccessTokenService, Actor, IssuedToken } from "./access-tokens.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
 import type { IdentityService } from "./identity-service.ts";
+import { issuedTokenOf } from "./sign-in.ts";
 import { assertOrgPermission, assertWithinBoundary, type OrgAction } from "./permissions.ts";
 
 export const UNIVERSAL_AUTH_METHOD = "universal-auth";
@@ -168,12 +169,7 @@ export function createUniversalAuthService(deps: {
         throw new UnauthorizedError("Access denied due to client secret usage limit reached");
       }
       await recordLogin(db, membershipId, UNIVERSAL_AUTH_METHOD, now);
-      return {
-        accessToken: issued.accessToken,
-        expiresIn: issued.row.access_token_ttl,
-        accessTokenMaxTTL: issued.row.access_token_max_ttl,
-        tokenType: "Bearer",
-      };
+      return issuedTokenOf(issued);
     },
   };
 }

@@ -3,6 +3,7 @@ import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
 import type { AccessTokenService } from "../domain/access-tokens.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
+import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
 import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
@@ -12,6 +13,7 @@ export interface Services {
   tokenAuth: TokenAuthService;
   authMethods: AuthMethodService;
   universalAuth: UniversalAuthService;
+  kubernetesAuth: KubernetesAuthService;
   accessTokens: AccessTokenService;
 }
 
@@ -43,6 +45,7 @@ export function buildHandlers({
   tokenAuth,
   authMethods,
   universalAuth,
+  kubernetesAuth,
   accessTokens,
 }: Services): HandlerMap {
   return {
@@ -85,6 +88,8 @@ export function buildHandlers({
     }),
     "universalAuth.login": async ({ body, callerIp }) =>
       universalAuth.login(body.clientId, body.clientSecret, callerIp),
+
+    "kubernetesAuth.login": async ({ body }) => kubernetesAuth.login(body.identityId, body.jwt),
 
     "accessTokens.renew": async ({ body }) => accessTokens.renew(body.accessToken),
     "accessTokens.revoke": async ({ body }) => {
