@@ -71,6 +71,7 @@ describe("endpoints a session never calls", () => {
       expect.arrayContaining([
         "universalAuth.login",
         "kubernetesAuth.login",
+        "oidcAuth.login",
         "accessTokens.renew",
         "accessTokens.revoke",
       ]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IssuedAccessTokenSchema } from "./access-tokens.ts";
 import { authMethodEndpoints } from "./auth-method.ts";
 import {
   authConfigRecordFields,
@@ -6,7 +7,9 @@ import {
   tokenLifetimeOptional,
   ttlWithinMaxOnAttach,
   ttlWithinMaxOnUpdate,
+  Uuid,
 } from "./common.ts";
+import { defineEndpoint } from "./endpoint.ts";
 
 export const IdentityOidcAuthSchema = z.object({
   ...authConfigRecordFields,
@@ -46,12 +49,28 @@ export const UpdateOidcAuthBodySchema = ttlWithinMaxOnUpdate(
   }),
 );
 
-export const oidcAuthEndpoints = authMethodEndpoints({
-  key: "oidcAuth",
-  name: "oidc-auth",
-  label: "OIDC auth",
-  envelope: "identityOidcAuth",
-  record: IdentityOidcAuthSchema,
-  attach: AttachOidcAuthBodySchema,
-  update: UpdateOidcAuthBodySchema,
+export const OidcAuthLoginBodySchema = z.object({
+  identityId: Uuid.describe("The identity to sign in as"),
+  jwt: z.string().trim().min(1, "The identity token is required").describe("A JWT issued by the OIDC provider"),
 });
+
+export const oidcAuthEndpoints = [
+  ...authMethodEndpoints({
+    key: "oidcAuth",
+    name: "oidc-auth",
+    label: "OIDC auth",
+    envelope: "identityOidcAuth",
+    record: IdentityOidcAuthSchema,
+    attach: AttachOidcAuthBodySchema,
+    update: UpdateOidcAuthBodySchema,
+  }),
+  defineEndpoint({
+    id: "oidcAuth.login",
+    method: "POST",
+    path: "/api/v1/auth/oidc-auth/login",
+    summary: "Sign in with a JWT from an OIDC provider, checked against its published keys and the bound claims",
+    body: OidcAuthLoginBodySchema,
+    response: IssuedAccessTokenSchema,
+    auth: "none",
+  }),
+] as const;

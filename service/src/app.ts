@@ -12,6 +12,7 @@ import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
 import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts";
+import { createOidcAuthService } from "./domain/oidc-auth-service.ts";
 import { createSignIn } from "./domain/sign-in.ts";
 import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -98,6 +99,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const universalAuth = createUniversalAuthService({ db, identities, accessTokens });
     const signIn = createSignIn({ db, accessTokens, authMethods });
     const kubernetesAuth = createKubernetesAuthService({ signIn });
+    const oidcAuth = createOidcAuthService({ signIn });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -112,7 +114,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     registerDocsRoute(app);
     registerContractRoutes(
       app,
-      buildHandlers({ identities, tokenAuth, authMethods, universalAuth, kubernetesAuth, accessTokens }),
+      buildHandlers({ identities, tokenAuth, authMethods, universalAuth, kubernetesAuth, oidcAuth, accessTokens }),
       authenticate,
     );
     await app.ready();

@@ -106,6 +106,7 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "oidcAuth.update": { boundIssuer: "https://issuer.example" },
   "oidcAuth.get": undefined,
   "oidcAuth.revoke": undefined,
+  "oidcAuth.login": { identityId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", jwt: "sample-identity-token" },
   "awsAuth.attach": {},
   "awsAuth.get": undefined,
   "awsAuth.update": { allowedAccountIds: "123456789012" },

@@ -4,6 +4,7 @@ import type { AccessTokenService } from "../domain/access-tokens.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
 import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
+import type { OidcAuthService } from "../domain/oidc-auth-service.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
 import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
@@ -14,6 +15,7 @@ export interface Services {
   authMethods: AuthMethodService;
   universalAuth: UniversalAuthService;
   kubernetesAuth: KubernetesAuthService;
+  oidcAuth: OidcAuthService;
   accessTokens: AccessTokenService;
 }
 
@@ -46,6 +48,7 @@ export function buildHandlers({
   authMethods,
   universalAuth,
   kubernetesAuth,
+  oidcAuth,
   accessTokens,
 }: Services): HandlerMap {
   return {
@@ -90,6 +93,7 @@ export function buildHandlers({
       universalAuth.login(body.clientId, body.clientSecret, callerIp),
 
     "kubernetesAuth.login": async ({ body }) => kubernetesAuth.login(body.identityId, body.jwt),
+    "oidcAuth.login": async ({ body }) => oidcAuth.login(body.identityId, body.jwt),
 
     "accessTokens.renew": async ({ body }) => accessTokens.renew(body.accessToken),
     "accessTokens.revoke": async ({ body }) => {
