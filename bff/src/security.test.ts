@@ -72,6 +72,7 @@ describe("endpoints a session never calls", () => {
         "universalAuth.login",
         "kubernetesAuth.login",
         "oidcAuth.login",
+        "awsAuth.login",
         "accessTokens.renew",
         "accessTokens.revoke",
       ]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IssuedAccessTokenSchema } from "./access-tokens.ts";
 import { authMethodEndpoints } from "./auth-method.ts";
 import {
   authConfigRecordFields,
@@ -6,7 +7,9 @@ import {
   tokenLifetimeOptional,
   ttlWithinMaxOnAttach,
   ttlWithinMaxOnUpdate,
+  Uuid,
 } from "./common.ts";
+import { defineEndpoint } from "./endpoint.ts";
 
 export const IdentityAwsAuthSchema = z.object({
   ...authConfigRecordFields,
@@ -38,12 +41,40 @@ export const UpdateAwsAuthBodySchema = ttlWithinMaxOnUpdate(
   }),
 );
 
-export const awsAuthEndpoints = authMethodEndpoints({
-  key: "awsAuth",
-  name: "aws-auth",
-  label: "AWS auth",
-  envelope: "identityAwsAuth",
-  record: IdentityAwsAuthSchema,
-  attach: AttachAwsAuthBodySchema,
-  update: UpdateAwsAuthBodySchema,
+const Base64 = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, "Must be base64");
+
+export const AwsAuthLoginBodySchema = z.object({
+  identityId: Uuid.describe("The identity to sign in as"),
+  iamHttpRequestMethod: z.string().trim().default("POST").describe("The signed request's method"),
+  iamRequestUrl: Base64.optional().describe(
+    "The signed request's URL, base64; informational: the request goes to the configured STS endpoint",
+  ),
+  iamRequestBody: Base64.describe("The signed GetCallerIdentity request body, base64"),
+  iamRequestHeaders: Base64.min(1, "The signed request's headers are required").describe(
+    "The signed request's headers as a JSON object, base64",
+  ),
 });
+
+export const awsAuthEndpoints = [
+  ...authMethodEndpoints({
+    key: "awsAuth",
+    name: "aws-auth",
+    label: "AWS auth",
+    envelope: "identityAwsAuth",
+    record: IdentityAwsAuthSchema,
+    attach: AttachAwsAuthBodySchema,
+    update: UpdateAwsAuthBodySchema,
+  }),
+  defineEndpoint({
+    id: "awsAuth.login",
+    method: "POST",
+    path: "/api/v1/auth/aws-auth/login",
+    summary: "Sign in with a signed STS GetCallerIdentity request, which STS answers with the caller's account and ARN",
+    body: AwsAuthLoginBodySchema,
+    response: IssuedAccessTokenSchema,
+    auth: "none",
+  }),
+] as const;

@@ -11,6 +11,7 @@ import { createIdentityService } from "./domain/identity-service.ts";
 import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
+import { createAwsAuthService } from "./domain/aws-auth-service.ts";
 import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts";
 import { createOidcAuthService } from "./domain/oidc-auth-service.ts";
 import { createSignIn } from "./domain/sign-in.ts";
@@ -100,6 +101,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const signIn = createSignIn({ db, accessTokens, authMethods });
     const kubernetesAuth = createKubernetesAuthService({ signIn });
     const oidcAuth = createOidcAuthService({ signIn });
+    const awsAuth = createAwsAuthService({ signIn });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -114,7 +116,16 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     registerDocsRoute(app);
     registerContractRoutes(
       app,
-      buildHandlers({ identities, tokenAuth, authMethods, universalAuth, kubernetesAuth, oidcAuth, accessTokens }),
+      buildHandlers({
+        identities,
+        tokenAuth,
+        authMethods,
+        universalAuth,
+        kubernetesAuth,
+        oidcAuth,
+        awsAuth,
+        accessTokens,
+      }),
       authenticate,
     );
     await app.ready();

@@ -111,6 +111,12 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "awsAuth.get": undefined,
   "awsAuth.update": { allowedAccountIds: "123456789012" },
   "awsAuth.revoke": undefined,
+  "awsAuth.login": {
+    identityId: "cc9f833d-d361-4350-bdc7-d5dec39f1155",
+    iamHttpRequestMethod: "POST",
+    iamRequestBody: "QWN0aW9uPUdldENhbGxlcklkZW50aXR5JlZlcnNpb249MjAxMS0wNi0xNQ==",
+    iamRequestHeaders: "e30=",
+  },
   "identityPrivileges.createPermanentV1": {
     identityId: IDENTITY_ID,
     projectSlug: "proj",

@@ -1,6 +1,7 @@
 import type { AnyEndpoint } from "@keyhold/contract";
 import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
 import type { AccessTokenService } from "../domain/access-tokens.ts";
+import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
 import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
@@ -16,6 +17,7 @@ export interface Services {
   universalAuth: UniversalAuthService;
   kubernetesAuth: KubernetesAuthService;
   oidcAuth: OidcAuthService;
+  awsAuth: AwsAuthService;
   accessTokens: AccessTokenService;
 }
 
@@ -49,6 +51,7 @@ export function buildHandlers({
   universalAuth,
   kubernetesAuth,
   oidcAuth,
+  awsAuth,
   accessTokens,
 }: Services): HandlerMap {
   return {
@@ -94,6 +97,7 @@ export function buildHandlers({
 
     "kubernetesAuth.login": async ({ body }) => kubernetesAuth.login(body.identityId, body.jwt),
     "oidcAuth.login": async ({ body }) => oidcAuth.login(body.identityId, body.jwt),
+    "awsAuth.login": async ({ body }) => awsAuth.login(body),
 
     "accessTokens.renew": async ({ body }) => accessTokens.renew(body.accessToken),
     "accessTokens.revoke": async ({ body }) => {

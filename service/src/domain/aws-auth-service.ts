@@ -1,0 +1,116 @@
+import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
+import type { IssuedToken } from "./access-tokens.ts";
+import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
+import { commaList, type SignIn } from "./sign-in.ts";
+
+export const AWS_AUTH_METHOD = "aws-auth";
+
+export interface AwsLoginInput {
+  identityId: string;
+  iamHttpRequestMethod: string;
+  iamRequestBody: string;
+  iamRequestHeaders: string;
+}
+
+/** The SigV4 credential scope's region: `Credential=<key>/<date>/<region>/sts/aws4_request`. */
+const CREDENTIAL_REGION = /Credential=[^/,\s]+\/\d{8}\/([^/,\s]*)\/sts\/aws4_request/;
+const REGION = /^[a-z0-9-]{1,20}$/;
+
+function decodeHeaders(encoded: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(encoded, "base64").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new BadRequestError("iamRequestHeaders must be a base64-encoded JSON object of the signed request's headers");
+  }
+  // Content-Length is set again for the body as sent; every other header goes as signed.
+  return Object.fromEntries(
+    Object.entries(parsed)
+      .filter(([name]) => name.toLowerCase() !== "content-length")
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]),
+  );
+}
+
+function xmlText(xml: string, element: string): string | undefined {
+  return new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml)?.[1]?.trim();
+}
+
+/** An assumed-role session's ARN as the role's ARN; any other ARN as it is. */
+export function principalArnOf(arn: string): string {
+  return arn.replace(/^arn:([^:]+):sts::(\d{12}):assumed-role\/([^/]+)\/.+$/, "arn:$1:iam::$2:role/$3");
+}
+
+/** An allowed-ARN entry, where `*` stands for any characters, as an anchored pattern. */
+function arnMatches(arn: string, entry: string): boolean {
+  const pattern = entry
+    .split("*")
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${pattern}$`).test(arn);
+}
+
+/**
+ * AWS sign-in: the caller signs an STS GetCallerIdentity request with its credentials and sends
+ * it to us instead of to AWS; we send it on to the configured STS endpoint, and STS's answer
+ * (which account, which principal) is checked against the allowed account ids and ARNs.
+ */
+export function createAwsAuthService(deps: { signIn: SignIn }) {
+  const { signIn } = deps;
+
+  async function callerIdentity(stsEndpoint: string, input: AwsLoginInput) {
+    const headers = decodeHeaders(input.iamRequestHeaders);
+    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === "authorization")?.[1];
+    const region = authorization && CREDENTIAL_REGION.exec(authorization)?.[1];
+    if (!region || !REGION.test(region)) throw new BadRequestError("Invalid AWS region");
+    let answer: { status: number; text: string };
+    try {
+      answer = await outboundRequest({
+        url: stsEndpoint,
+        method: input.iamHttpRequestMethod,
+        headers,
+        body: Buffer.from(input.iamRequestBody, "base64").toString("utf8"),
+      });
+    } catch (error) {
+      if (error instanceof OutboundUnreachableError) {
+        throw new BadGatewayError("The STS endpoint could not be reached to check the signed request");
+      }
+      throw error;
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      const message = xmlText(answer.text, "Message");
+      throw new UnauthorizedError(
+        `Access denied: STS refused the signed request (HTTP ${answer.status})${message ? `: ${message}` : ""}`,
+      );
+    }
+    const account = xmlText(answer.text, "Account");
+    const arn = xmlText(answer.text, "Arn");
+    if (!account || !arn) throw new UnauthorizedError("Access denied: STS answered without an account and ARN");
+    return { account, arn };
+  }
+
+  return {
+    async login(input: AwsLoginInput): Promise<IssuedToken> {
+      const { row, record } = await signIn.configOf(
+        AWS_AUTH_METHOD,
+        input.identityId,
+        "AWS auth method not found for identity, did you configure AWS auth?",
+      );
+      const { account, arn } = await callerIdentity(String(record.stsEndpoint ?? ""), input);
+      const accounts = commaList(record.allowedAccountIds);
+      if (accounts.length > 0 && !accounts.includes(account)) {
+        throw new UnauthorizedError("AWS account ID not allowed.");
+      }
+      const arns = commaList(record.allowedPrincipalArns);
+      const principal = principalArnOf(arn);
+      if (arns.length > 0 && !arns.some((entry) => arnMatches(principal, entry))) {
+        throw new UnauthorizedError(`AWS principal ARN not allowed. [principal-arn=${principal}]`);
+      }
+      return signIn.issue(AWS_AUTH_METHOD, row);
+    },
+  };
+}
+
+export type AwsAuthService = ReturnType<typeof createAwsAuthService>;
