@@ -77,3 +77,45 @@ test("says why a valid token without the rights to use the console cannot sign i
     await service(endpoints["identities.delete"], { params: { identityId: identity.id } });
   }
 });
+
+test("signs in with a universal-auth client ID and secret and lands on the identities list", async ({
+  page,
+  service,
+  session,
+}) => {
+  const { identity } = await service(endpoints["identities.create"], {
+    body: { name: uniqueName("ua-sign-in"), organizationId: session.organization.id, role: "member" },
+  });
+  try {
+    const { identityUniversalAuth } = await service(endpoints["universalAuth.attach"], {
+      params: { identityId: identity.id },
+      body: {},
+    });
+    const { clientSecret } = await service(endpoints["universalAuth.createClientSecret"], {
+      params: { identityId: identity.id },
+      body: { description: "console sign-in" },
+    });
+
+    await page.goto("/sign-in");
+    await page.getByRole("radio", { name: "Universal auth" }).check();
+    await page.getByLabel("Client ID").fill(identityUniversalAuth.clientId);
+    await page.getByLabel("Client secret").fill(clientSecret);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Identities" })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Account: ${identity.name}` })).toBeVisible();
+    await expect(page).not.toHaveURL(new RegExp(clientSecret));
+  } finally {
+    await service(endpoints["identities.delete"], { params: { identityId: identity.id } });
+  }
+});
+
+test("requires both the client ID and the secret before sending anything", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByRole("radio", { name: "Universal auth" }).check();
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page.getByText("Client ID is required")).toBeVisible();
+  await expect(page.getByText("Client secret is required")).toBeVisible();
+  await expect(page.getByLabel("Client ID")).toBeFocused();
+});

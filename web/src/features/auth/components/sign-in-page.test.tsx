@@ -72,4 +72,42 @@ describe("SignInPage", () => {
     await user.click(screen.getByRole("button", { name: "Hide token" }));
     expect(input).toHaveAttribute("type", "password");
   });
+
+  it("signs in with a client ID and secret", async () => {
+    const { requests } = mockFetch(() => json(200, session));
+    const { user, router } = renderRoutes(routes, { path: "/sign-in", signedIn: false });
+    await user.click(screen.getByRole("radio", { name: "Universal auth" }));
+    await user.type(screen.getByLabelText("Client ID"), "client-1");
+    await user.type(screen.getByLabelText("Client secret"), "secret-value");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByRole("heading", { name: "Identities page" })).toBeInTheDocument();
+    expect(JSON.parse(requests[0]?.body ?? "null")).toEqual({ clientId: "client-1", clientSecret: "secret-value" });
+    expect(router.state.location.search).not.toContain("secret-value");
+  });
+
+  it("requires both the client ID and the secret", async () => {
+    const { fetchMock } = mockFetch(() => json(200, session));
+    const { user } = renderRoutes(routes, { path: "/sign-in", signedIn: false });
+    await user.click(screen.getByRole("radio", { name: "Universal auth" }));
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Client ID is required")).toBeInTheDocument();
+    expect(screen.getByText("Client secret is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Client ID")).toHaveFocus();
+    await user.type(screen.getByLabelText("Client ID"), "client-1");
+    expect(screen.queryByText("Client ID is required")).not.toBeInTheDocument();
+    expect(screen.getByText("Client secret is required")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("explains rejected client credentials and empties the fields", async () => {
+    mockFetch(() => json(401, errorBody(401, "UnauthorizedError", "Invalid credentials")));
+    const { user } = renderRoutes(routes, { path: "/sign-in", signedIn: false });
+    await user.click(screen.getByRole("radio", { name: "Universal auth" }));
+    await user.type(screen.getByLabelText("Client ID"), "client-1");
+    await user.type(screen.getByLabelText("Client secret"), "secret-value");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("That client ID and secret were not accepted.");
+    expect(screen.getByLabelText("Client secret")).toHaveValue("");
+  });
 });

@@ -1,57 +1,74 @@
-import { Eye, EyeOff, Info } from "lucide-react";
+import { Info } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { BrandMark } from "@/components/ui/brand-mark";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { DEFAULT_AFTER_SIGN_IN } from "@/config/paths";
+import { cn } from "@/lib/cn";
 import { safeReturnPath } from "@/lib/safe-redirect";
 import { useSignIn } from "../mutations";
-import { accessTokenError, SignInFormSchema, signInErrorMessage } from "../sign-in-form";
+import {
+  parseSignIn,
+  type SignInFieldErrors,
+  type SignInMode,
+  signInErrorMessage,
+  signInFields,
+} from "../sign-in-form";
+import { SignInField } from "./sign-in-field";
+
+const modes: { value: SignInMode; label: string }[] = [
+  { value: "token", label: "Token" },
+  { value: "client", label: "Universal auth" },
+];
+const KEEPS_IT = "Keyhold keeps the credentials on its server; this browser only receives a session cookie.";
 
 /**
- * The console's first screen. Its one field is read from the form when it is submitted
- * and checked against the contract's schema, without react-hook-form: the sign-in page
- * has a JavaScript budget (see web/tooling/route-js.ts), and a form library would be a
- * tenth of it for a single input. Forms behind sign-in use react-hook-form as usual.
+ * The console's first screen. Its fields are read from the form when it is submitted and
+ * checked against the contract's schema, without react-hook-form or Radix: the sign-in
+ * page has a JavaScript budget (see web/tooling/route-js.ts), and a form library would be
+ * a tenth of it for two inputs. Forms behind sign-in use react-hook-form as usual.
  */
 export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [revealed, setRevealed] = useState(false);
-  const [tokenError, setTokenError] = useState<string>();
+  const [mode, setMode] = useState<SignInMode>("token");
+  const [errors, setErrors] = useState<SignInFieldErrors>();
   const [serverError, setServerError] = useState<string>();
   const next = safeReturnPath(searchParams.get("next"), DEFAULT_AFTER_SIGN_IN);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = SignInFormSchema.safeParse({ accessToken: new FormData(form).get("accessToken") ?? "" });
+    const parsed = parseSignIn(mode, new FormData(form));
     setServerError(undefined);
     if (!parsed.success) {
-      setTokenError(accessTokenError(parsed.error));
-      (form.elements.namedItem("accessToken") as HTMLInputElement | null)?.focus();
+      setErrors(parsed.errors);
+      const first = signInFields[mode].find((name) => parsed.errors[name]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
       return;
     }
-    setTokenError(undefined);
-    // The token leaves the form the moment it is sent; it is never kept in state, storage or the URL.
+    setErrors(undefined);
+    // Credentials leave the form the moment they are sent; never kept in state, storage or the URL.
     form.reset();
-    setRevealed(false);
     signIn.mutate(parsed.data, {
       onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) => setServerError(signInErrorMessage(error)),
+      onError: (error) => setServerError(signInErrorMessage(error, mode)),
       onSettled: () => signIn.reset(),
     });
   };
-  // Once an error is shown, it follows the field as it is corrected.
-  const onTokenChange = (value: string) => {
-    if (tokenError === undefined) return;
-    const parsed = SignInFormSchema.safeParse({ accessToken: value });
-    setTokenError(parsed.success ? undefined : accessTokenError(parsed.error));
+  // Once errors are shown, they follow the fields as they are corrected.
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    if (errors === undefined) return;
+    const parsed = parseSignIn(mode, new FormData(event.currentTarget));
+    setErrors(parsed.success ? undefined : parsed.errors);
+  };
+  const changeMode = (value: SignInMode) => {
+    setMode(value);
+    setErrors(undefined);
+    setServerError(undefined);
   };
   const pending = signIn.isPending;
 
@@ -62,50 +79,69 @@ export function SignInPage() {
           <BrandMark className="size-10" />
           <h1 className="text-xl font-semibold tracking-tight">Sign in to Keyhold</h1>
           <p className="text-sm text-muted-foreground">
-            Use an access token of a machine identity in your organization.
+            Use the credentials of a machine identity in your organization.
           </p>
         </div>
         <form
           noValidate
           onSubmit={onSubmit}
+          onInput={onInput}
           className="grid gap-5 rounded-xl border border-border bg-card p-6 shadow-sm"
         >
-          <div className="grid gap-2">
-            <Label htmlFor="access-token">Access token</Label>
-            <div className="relative">
-              <Input
-                id="access-token"
-                type={revealed ? "text" : "password"}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                className="pr-10 font-mono text-[13px]"
-                disabled={pending}
-                aria-invalid={tokenError ? true : undefined}
-                aria-describedby={tokenError ? "access-token-error access-token-help" : "access-token-help"}
-                name="accessToken"
-                onChange={(event) => onTokenChange(event.target.value)}
-              />
-              <button
-                type="button"
-                onClick={() => setRevealed((value) => !value)}
-                aria-label={revealed ? "Hide token" : "Show token"}
-                aria-pressed={revealed}
-                aria-controls="access-token"
-                className="absolute top-1/2 right-1 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-hover hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1" disabled={pending}>
+            <legend className="sr-only">Sign in with</legend>
+            {modes.map((option) => (
+              <label
+                key={option.value}
+                className={cn(
+                  "relative flex h-8 cursor-pointer items-center justify-center rounded-md px-2 text-[13px] font-medium text-muted-foreground",
+                  "has-focus-visible:ring-2 has-focus-visible:ring-ring",
+                  mode === option.value && "bg-card text-foreground shadow-xs",
+                )}
               >
-                {revealed ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-              </button>
+                <input
+                  type="radio"
+                  name="mode"
+                  value={option.value}
+                  checked={mode === option.value}
+                  onChange={() => changeMode(option.value)}
+                  className="absolute inset-0 cursor-pointer appearance-none rounded-md outline-none"
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          {mode === "token" ? (
+            <SignInField
+              key="token"
+              id="access-token"
+              name="accessToken"
+              label="Access token"
+              secret="token"
+              error={errors?.accessToken}
+              help={KEEPS_IT}
+              disabled={pending}
+            />
+          ) : (
+            <div key="client" className="grid gap-4">
+              <SignInField
+                id="client-id"
+                name="clientId"
+                label="Client ID"
+                error={errors?.clientId}
+                disabled={pending}
+              />
+              <SignInField
+                id="client-secret"
+                name="clientSecret"
+                label="Client secret"
+                secret="secret"
+                error={errors?.clientSecret}
+                help={KEEPS_IT}
+                disabled={pending}
+              />
             </div>
-            {tokenError ? (
-              <p id="access-token-error" className="text-[13px] text-destructive-subtle-foreground">
-                {tokenError}
-              </p>
-            ) : null}
-            <p id="access-token-help" className="text-[13px] text-muted-foreground">
-              Keyhold keeps the token on its server; this browser only receives a session cookie.
-            </p>
-          </div>
+          )}
           <FormAlert message={serverError} />
           <Button
             type="submit"
