@@ -18,6 +18,11 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     await shot("02-sign-in-error");
+    await page.getByRole("radio", { name: "Universal auth" }).check();
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Client secret is required")).toBeVisible();
+    await shot("02b-sign-in-client-secret");
+    await page.getByRole("radio", { name: "Token" }).check();
 
     await page.getByLabel("Access token").fill(adminToken);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -89,6 +94,39 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("dialog").getByRole("button", { name: "Create token" }).click();
     await expect(page.getByRole("dialog", { name: "Access token created" })).toBeVisible();
     await shot("12-token-created");
+    await page.keyboard.press("Escape");
+
+    // Credentials: tokens and client secrets in several states.
+    await service(endpoints["tokenAuth.createToken"], { params, body: { name: "release-pipeline" } });
+    await service(endpoints["universalAuth.createClientSecret"], {
+      params,
+      body: { description: "GitHub Actions", ttl: 2_592_000, numUsesLimit: 100 },
+    });
+    await service(endpoints["universalAuth.createClientSecret"], { params, body: {} });
+    await page.reload();
+    const tokens = page.getByRole("region", { name: "Access tokens" });
+    await expect(tokens.getByText("release-pipeline")).toBeVisible();
+    await tokens.scrollIntoViewIfNeeded();
+    await shot("13-tokens-table");
+    const secrets = page.getByRole("region", { name: "Client secrets" });
+    await expect(secrets.getByText("GitHub Actions")).toBeVisible();
+    await secrets.scrollIntoViewIfNeeded();
+    await shot("14-client-secrets-table");
+    await tokens.getByRole("button", { name: "Rename release-pipeline" }).click();
+    await expect(page.getByRole("dialog", { name: "Rename access token" })).toBeVisible();
+    await shot("15-rename-token");
+    await page.keyboard.press("Escape");
+    await secrets.getByRole("button", { name: "Create client secret" }).click();
+    const create = page.getByRole("dialog", { name: "Create client secret" });
+    await create.getByLabel("TTL").fill("90d");
+    await shot("16-create-client-secret");
+    await create.getByRole("button", { name: "Create secret" }).click();
+    await expect(page.getByRole("dialog", { name: "Client secret created" })).toBeVisible();
+    await shot("17-client-secret-created");
+    await page.keyboard.press("Escape");
+    await secrets.getByRole("button", { name: "Revoke GitHub Actions" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await shot("18-revoke-client-secret");
     await page.keyboard.press("Escape");
 
     await page.goto("/projects");

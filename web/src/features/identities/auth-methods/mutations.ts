@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { credentialKeys } from "../credentials/queries";
 import { identityKeys } from "../queries";
 import { authMethodsApi } from "./api";
 import type { AuthMethodConfig, AuthMethodDescriptor } from "./descriptor";
@@ -26,9 +27,11 @@ export function useAuthMethodChange(descriptor: AuthMethodDescriptor, identityId
   });
 }
 
-/** Issues a token-auth access token. Nothing cached lists tokens yet, so nothing to refresh. */
+/** Issues a token-auth access token and refreshes the identity's token list. */
 export function useCreateAccessToken(identityId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => authMethodsApi.createToken(identityId, name ? { name } : {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.tokens(identityId) }),
   });
 }

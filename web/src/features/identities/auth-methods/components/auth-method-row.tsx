@@ -14,6 +14,8 @@ import { useAuthMethodChange } from "../mutations";
 import { authMethodQueries } from "../queries";
 import { summaryValue } from "../summary";
 import { AuthMethodFormDialog } from "./auth-method-form-dialog";
+import { ClientSecretsTable } from "../../credentials/components/client-secrets-table";
+import { TokensTable } from "../../credentials/components/tokens-table";
 import { CreateTokenDialog } from "./create-token-dialog";
 
 interface AuthMethodRowProps {
@@ -100,6 +102,10 @@ export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked 
         </p>
       ) : null}
       {isAttached ? <Summary descriptor={descriptor} config={config} query={query} /> : null}
+      {isAttached && config && descriptor.key === "tokenAuth" ? <TokensTable identityId={identityId} /> : null}
+      {isAttached && config && descriptor.key === "universalAuth" ? (
+        <ClientSecretsTable identityId={identityId} />
+      ) : null}
 
       <AuthMethodFormDialog
         descriptor={descriptor}

@@ -1,0 +1,157 @@
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { errorSummary } from "@/lib/describe-error";
+import { formatDateTime } from "@/lib/format";
+import { describeTtl, parseTtl } from "../../auth-methods/ttl";
+import { useCreateClientSecret } from "../mutations";
+
+interface CreateClientSecretDialogProps {
+  identityId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const empty = { description: "", ttl: "0", uses: "0" };
+
+function ttlDescription(ttl: ReturnType<typeof parseTtl>, now = Date.now()): string | undefined {
+  if (!ttl.ok) return undefined;
+  if (ttl.seconds === 0) return "30d, 12h, 90m or seconds; 0: never expires";
+  return `${describeTtl(ttl.seconds)}: expires ${formatDateTime(new Date(now + ttl.seconds * 1000).toISOString())}`;
+}
+
+/** Creates a universal-auth client secret and shows it once; closing the dialog forgets it. */
+export function CreateClientSecretDialog({ identityId, open, onOpenChange }: CreateClientSecretDialogProps) {
+  const create = useCreateClientSecret(identityId);
+  const [values, setValues] = useState(empty);
+  const [submitted, setSubmitted] = useState(false);
+  const secret = create.data?.clientSecret;
+  const ttl = parseTtl(values.ttl);
+  const usesValid = /^\d+$/.test(values.uses.trim());
+
+  function handleOpenChange(next: boolean) {
+    if (create.isPending) return;
+    if (!next) {
+      create.reset();
+      setValues(empty);
+      setSubmitted(false);
+    }
+    onOpenChange(next);
+  }
+  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{secret ? "Client secret created" : "Create client secret"}</DialogTitle>
+          <DialogDescription>
+            {secret
+              ? "Sign in with it and the identity's client ID through universal auth."
+              : "A new secret this identity can sign in with through universal auth."}
+          </DialogDescription>
+        </DialogHeader>
+        {secret ? (
+          <>
+            <div className="flex items-start gap-2 rounded-md border border-border bg-surface p-2 pl-3">
+              <code aria-label="New client secret" className="min-w-0 flex-1 py-1 font-mono text-xs break-all">
+                {secret}
+              </code>
+              <CopyButton value={secret} label="Copy client secret" />
+            </div>
+            <p
+              role="status"
+              className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground"
+            >
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              Copy the secret now. It will not be shown again; if it is lost, create another.
+            </p>
+            <DialogFooter>
+              <Button variant="primary" onClick={() => handleOpenChange(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form
+            noValidate
+            className="grid gap-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setSubmitted(true);
+              if (!ttl.ok || !usesValid) return;
+              create.mutate({
+                description: values.description.trim(),
+                ttl: ttl.seconds,
+                numUsesLimit: Number(values.uses),
+              });
+            }}
+          >
+            <Field
+              id="client-secret-description"
+              label="Description (optional)"
+              description="Where the secret is used."
+            >
+              <Input value={values.description} maxLength={256} autoComplete="off" onChange={set("description")} />
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field
+                id="client-secret-ttl"
+                label="TTL"
+                description={ttlDescription(ttl)}
+                error={submitted && !ttl.ok ? ttl.message : undefined}
+              >
+                <Input value={values.ttl} autoComplete="off" className="font-mono text-[13px]" onChange={set("ttl")} />
+              </Field>
+              <Field
+                id="client-secret-uses"
+                label="Uses limit"
+                description="Logins allowed; 0 for unlimited"
+                error={submitted && !usesValid ? "Enter a whole number, 0 or more" : undefined}
+              >
+                <Input
+                  value={values.uses}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  className="font-mono text-[13px]"
+                  onChange={set("uses")}
+                />
+              </Field>
+            </div>
+            <FormAlert
+              message={create.error ? errorSummary(create.error, "Could not create the client secret") : undefined}
+            />
+            <DialogFooter>
+              <Button variant="secondary" disabled={create.isPending} onClick={() => handleOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                variant="primary"
+                disabled={create.isPending}
+                aria-busy={create.isPending || undefined}
+              >
+                {create.isPending ? <Spinner /> : null}
+                Create secret
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
