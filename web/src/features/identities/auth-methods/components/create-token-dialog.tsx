@@ -1,7 +1,6 @@
-import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { ShownOnce } from "@/components/ui/shown-once";
 import {
   Dialog,
   DialogContent,
@@ -51,19 +50,7 @@ export function CreateTokenDialog({ identityId, open, onOpenChange }: CreateToke
         </DialogHeader>
         {token ? (
           <>
-            <div className="flex items-start gap-2 rounded-md border border-border bg-surface p-2 pl-3">
-              <code aria-label="New access token" className="min-w-0 flex-1 py-1 font-mono text-xs break-all">
-                {token}
-              </code>
-              <CopyButton value={token} label="Copy access token" />
-            </div>
-            <p
-              role="status"
-              className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground"
-            >
-              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              Copy the token now. It will not be shown again; if it is lost, create another.
-            </p>
+            <ShownOnce value={token} noun="access token" />
             <DialogFooter>
               <Button variant="primary" onClick={() => handleOpenChange(false)}>
                 Done
