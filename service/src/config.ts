@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { parseTrustedIp } from "./lib/trusted-ips.ts";
 
 /** The workspace root: service/src/config.ts → ../.. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -11,23 +11,10 @@ const PostgresUrl = z
   .trim()
   .refine((url) => /^postgres(ql)?:\/\//.test(url), "DATABASE_URL must be a postgres:// or postgresql:// URL");
 
-/**
- * One KEYHOLD_TRUSTED_PROXIES entry as a CIDR block, or undefined when it is neither an address
- * nor a block. As for trusted IPs, IPv4 must be four-part decimal (ipaddr.js would otherwise take
- * "10" or "0x7f.1"), and an IPv4-mapped IPv6 entry stands for its IPv4 form.
- */
+/** One KEYHOLD_TRUSTED_PROXIES entry as a CIDR block, read by the same rules as trusted IPs. */
 function proxyBlock(entry: string): string | undefined {
-  const isBlock = entry.includes("/");
-  const valid = isBlock
-    ? ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) || ipaddr.IPv6.isValidCIDR(entry)
-    : ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry);
-  if (!valid) return undefined;
-  const [address, prefix] = isBlock ? ipaddr.parseCIDR(entry) : [ipaddr.parse(entry), undefined];
-  const bits = prefix ?? (address.kind() === "ipv4" ? 32 : 128);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    return bits < 96 ? undefined : `${(address as ipaddr.IPv6).toIPv4Address().toString()}/${bits - 96}`;
-  }
-  return `${address.toString()}/${bits}`;
+  const parsed = parseTrustedIp(entry);
+  return parsed && `${parsed.ipAddress}/${parsed.prefix ?? (parsed.type === "ipv4" ? 32 : 128)}`;
 }
 
 /** Comma-separated addresses or CIDR blocks; empty or unset trusts no proxy. */
