@@ -3,15 +3,19 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorSummary } from "@/lib/describe-error";
-import { toast } from "@/lib/toast";
 import { useRevokeClientSecret } from "../mutations";
 import { credentialQueries } from "../queries";
 import { clientSecretState, usesLabel } from "../status";
 import { CreateClientSecretDialog } from "./create-client-secret-dialog";
-import { CredentialsPanel, DateText, ExpiryText, ListStates, StatusBadge } from "./credential-table-parts";
+import {
+  CredentialsPanel,
+  DateText,
+  ExpiryText,
+  ListStates,
+  RevokeCredentialDialog,
+  StatusBadge,
+} from "./credential-table-parts";
 
 const displayName = (secret: ClientSecretRecord) => secret.description || `Secret ${secret.clientSecretPrefix}…`;
 
@@ -21,11 +25,6 @@ export function ClientSecretsTable({ identityId }: { identityId: string }) {
   const revoke = useRevokeClientSecret(identityId);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ClientSecretRecord>();
-
-  const closeRevoke = () => {
-    revoke.reset();
-    setRevoking(undefined);
-  };
 
   return (
     <CredentialsPanel
@@ -99,23 +98,13 @@ export function ClientSecretsTable({ identityId }: { identityId: string }) {
         )}
       </ListStates>
       <CreateClientSecretDialog identityId={identityId} open={creating} onOpenChange={setCreating} />
-      <ConfirmDialog
-        open={revoking !== undefined}
-        onOpenChange={(open) => (open ? undefined : closeRevoke())}
-        title={`Revoke ${revoking ? displayName(revoking) : "client secret"}?`}
+      <RevokeCredentialDialog
+        target={revoking && { id: revoking.id, name: displayName(revoking) }}
+        noun="client secret"
         description="Logins with this secret are refused from now on. Tokens it already issued keep working until they expire."
         confirmLabel="Revoke secret"
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              toast.success("Client secret revoked");
-              closeRevoke();
-            },
-          });
-        }}
-        pending={revoke.isPending}
-        error={revoke.error ? errorSummary(revoke.error, "Could not revoke the client secret") : undefined}
+        revoke={revoke}
+        onClose={() => setRevoking(undefined)}
       />
     </CredentialsPanel>
   );

@@ -3,9 +3,11 @@ import { RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import type { CredentialState, CredentialStatus } from "../status";
 
 const statusBadges: Record<
@@ -97,4 +99,56 @@ export function ListStates<T>({
   if (query.data.length === 0)
     return <p className="px-3 py-4 text-center text-[13px] text-muted-foreground">{empty}</p>;
   return children(query.data);
+}
+
+interface RevokeCredentialDialogProps {
+  /** The credential being revoked, with the name to show; undefined while the dialog is closed. */
+  target: { id: string; name: string } | undefined;
+  /** What it is, lower case: "token", "client secret". */
+  noun: string;
+  description: string;
+  confirmLabel: string;
+  revoke: {
+    mutate: (id: string, options: { onSuccess: () => void }) => void;
+    reset: () => void;
+    isPending: boolean;
+    error: Error | null;
+  };
+  onClose: () => void;
+}
+
+/** The confirmation before revoking a token or a client secret, shared by both tables. */
+export function RevokeCredentialDialog({
+  target,
+  noun,
+  description,
+  confirmLabel,
+  revoke,
+  onClose,
+}: RevokeCredentialDialogProps) {
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
+  const capitalised = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return (
+    <ConfirmDialog
+      open={target !== undefined}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={`Revoke ${target?.name ?? noun}?`}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={() => {
+        if (!target) return;
+        revoke.mutate(target.id, {
+          onSuccess: () => {
+            toast.success(`${capitalised} revoked`);
+            close();
+          },
+        });
+      }}
+      pending={revoke.isPending}
+      error={revoke.error ? errorSummary(revoke.error, `Could not revoke the ${noun}`) : undefined}
+    />
+  );
 }

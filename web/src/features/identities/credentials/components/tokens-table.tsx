@@ -2,14 +2,18 @@ import type { AccessTokenRecord } from "@keyhold/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorSummary } from "@/lib/describe-error";
-import { toast } from "@/lib/toast";
 import { useRevokeToken } from "../mutations";
 import { credentialQueries } from "../queries";
 import { tokenState, usesLabel } from "../status";
-import { CredentialsPanel, DateText, ExpiryText, ListStates, StatusBadge } from "./credential-table-parts";
+import {
+  CredentialsPanel,
+  DateText,
+  ExpiryText,
+  ListStates,
+  RevokeCredentialDialog,
+  StatusBadge,
+} from "./credential-table-parts";
 import { RenameTokenDialog } from "./rename-token-dialog";
 
 const displayName = (token: AccessTokenRecord) => token.name || "Unnamed token";
@@ -20,11 +24,6 @@ export function TokensTable({ identityId }: { identityId: string }) {
   const revoke = useRevokeToken(identityId);
   const [renaming, setRenaming] = useState<{ id: string; name: string }>();
   const [revoking, setRevoking] = useState<AccessTokenRecord>();
-
-  const closeRevoke = () => {
-    revoke.reset();
-    setRevoking(undefined);
-  };
 
   return (
     <CredentialsPanel
@@ -101,23 +100,13 @@ export function TokensTable({ identityId }: { identityId: string }) {
         )}
       </ListStates>
       <RenameTokenDialog identityId={identityId} token={renaming} onClose={() => setRenaming(undefined)} />
-      <ConfirmDialog
-        open={revoking !== undefined}
-        onOpenChange={(open) => (open ? undefined : closeRevoke())}
-        title={`Revoke ${revoking ? displayName(revoking) : "token"}?`}
+      <RevokeCredentialDialog
+        target={revoking && { id: revoking.id, name: displayName(revoking) }}
+        noun="token"
         description="Anything using this token is refused from its next request. This cannot be undone."
         confirmLabel="Revoke token"
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              toast.success("Token revoked");
-              closeRevoke();
-            },
-          });
-        }}
-        pending={revoke.isPending}
-        error={revoke.error ? errorSummary(revoke.error, "Could not revoke the token") : undefined}
+        revoke={revoke}
+        onClose={() => setRevoking(undefined)}
       />
     </CredentialsPanel>
   );
