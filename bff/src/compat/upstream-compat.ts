@@ -81,7 +81,8 @@ export class UpstreamCompat {
       response = await this.#callOlder(call, older, log);
     } else {
       response = await this.#send(call, buildPath(endpoint.path, call.params) + call.search, log);
-      const routeMissing = isRouteNotFound(response.status, parseJson(response.text));
+      // Only a 404 can say the route is missing; other answers are parsed once, in read().
+      const routeMissing = response.status === 404 && isRouteNotFound(response.status, parseJson(response.text));
       const feature = endpointFeatures[endpoint.id as EndpointId];
       if (feature) this.#features.set(feature, !routeMissing);
       if (routeMissing && older) {
