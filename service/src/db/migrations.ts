@@ -168,6 +168,144 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0004_projects_roles_memberships": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("projects")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("org_id", "text", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("slug", "text", (c) => c.notNull())
+          .addColumn("description", "text")
+          .addColumn("type", "text", (c) => c.notNull())
+          .addColumn("default_product", "text")
+          .addColumn("auto_capitalization", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("version", "integer", (c) => c.notNull())
+          .addColumn("upgrade_status", "text")
+          .addColumn("pit_version_limit", "integer", (c) => c.notNull())
+          .addColumn("kms_certificate_key_id", "text")
+          .addColumn("kms_secret_manager_key_id", "text")
+          .addColumn("audit_logs_retention_days", "integer")
+          .addColumn("has_delete_protection", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("secret_sharing", "integer", (c) => c.notNull().defaultTo(1))
+          .addColumn("show_snapshots_legacy", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("secret_detection_ignore_values", "text")
+          .addColumn("enforce_encrypted_secret_manager_secret_metadata", "integer")
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("projects_org_slug_unique", ["org_id", "slug"])
+          .execute();
+
+        await db.schema
+          .createTable("project_environments")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("project_id", "text", (c) => c.notNull().references("projects.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("slug", "text", (c) => c.notNull())
+          .addColumn("position", "integer", (c) => c.notNull())
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("project_environments_project_slug_unique", ["project_id", "slug"])
+          .execute();
+
+        await db.schema
+          .createTable("project_roles")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("project_id", "text", (c) => c.notNull().references("projects.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("slug", "text", (c) => c.notNull())
+          .addColumn("description", "text")
+          // CASL rules packed as JSON (packRules), as Infisical stores them.
+          .addColumn("permissions", "text", (c) => c.notNull())
+          .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("project_roles_project_slug_unique", ["project_id", "slug"])
+          .execute();
+
+        // Minimal user records, so that users can be invited into projects by email.
+        await db.schema
+          .createTable("users")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("email", "text", (c) => c.unique())
+          .addColumn("username", "text", (c) => c.notNull().unique())
+          .addColumn("first_name", "text")
+          .addColumn("last_name", "text")
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+
+        // One row per membership of a user or an identity in a project; its roles are rows below.
+        await db.schema
+          .createTable("project_memberships")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("project_id", "text", (c) => c.notNull().references("projects.id").onDelete("cascade"))
+          .addColumn("user_id", "text", (c) => c.references("users.id").onDelete("cascade"))
+          .addColumn("identity_id", "text", (c) => c.references("identities.id").onDelete("cascade"))
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("project_memberships_project_user_unique", ["project_id", "user_id"])
+          .addUniqueConstraint("project_memberships_project_identity_unique", ["project_id", "identity_id"])
+          .execute();
+        await db.schema
+          .createIndex("project_memberships_identity_idx")
+          .on("project_memberships")
+          .column("identity_id")
+          .execute();
+        await db.schema
+          .createIndex("project_memberships_user_idx")
+          .on("project_memberships")
+          .column("user_id")
+          .execute();
+
+        await db.schema
+          .createTable("project_membership_roles")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("membership_id", "text", (c) =>
+            c.notNull().references("project_memberships.id").onDelete("cascade"),
+          )
+          // The slug of a predefined role, or "custom" with custom_role_id set.
+          .addColumn("role", "text", (c) => c.notNull())
+          // No cascade: a custom role in use cannot be deleted (the service refuses first).
+          .addColumn("custom_role_id", "text", (c) => c.references("project_roles.id"))
+          .addColumn("is_temporary", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("temporary_mode", "text")
+          .addColumn("temporary_range", "text")
+          .addColumn("temporary_access_start_time", ts)
+          .addColumn("temporary_access_end_time", ts)
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("project_membership_roles_membership_idx")
+          .on("project_membership_roles")
+          .column("membership_id")
+          .execute();
+        await db.schema
+          .createIndex("project_membership_roles_custom_role_idx")
+          .on("project_membership_roles")
+          .column("custom_role_id")
+          .execute();
+
+        await db.schema
+          .createTable("identity_project_privileges")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("project_membership_id", "text", (c) =>
+            c.notNull().references("project_memberships.id").onDelete("cascade"),
+          )
+          .addColumn("slug", "text", (c) => c.notNull())
+          .addColumn("permissions", "text", (c) => c.notNull())
+          .addColumn("is_temporary", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("temporary_mode", "text")
+          .addColumn("temporary_range", "text")
+          .addColumn("temporary_access_start_time", ts)
+          .addColumn("temporary_access_end_time", ts)
+          .addColumn("created_at", ts, (c) => c.notNull())
+          .addColumn("updated_at", ts, (c) => c.notNull())
+          .addUniqueConstraint("identity_project_privileges_membership_slug_unique", ["project_membership_id", "slug"])
+          .execute();
+      },
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Written as ISO 8601 strings; PostgreSQL (timestamptz) reads back Date, SQLite (text) the string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -109,6 +109,111 @@ export interface IdentityUaClientSecretTable {
   updated_at: Timestamp;
 }
 
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+export interface ProjectTable {
+  id: string;
+  org_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  type: string;
+  default_product: string | null;
+  auto_capitalization: Generated<Flag>;
+  version: number;
+  upgrade_status: string | null;
+  pit_version_limit: number;
+  kms_certificate_key_id: string | null;
+  kms_secret_manager_key_id: string | null;
+  audit_logs_retention_days: number | null;
+  has_delete_protection: Generated<Flag>;
+  secret_sharing: Generated<Flag>;
+  show_snapshots_legacy: Generated<Flag>;
+  /** JSON array of strings, or null. */
+  secret_detection_ignore_values: string | null;
+  enforce_encrypted_secret_manager_secret_metadata: Flag | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectEnvironmentTable {
+  id: string;
+  project_id: string;
+  name: string;
+  slug: string;
+  /** 1-based order of the environment in its project. */
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A custom project role; the predefined roles (admin, member, viewer, no-access) live in code. */
+export interface ProjectRoleTable {
+  id: string;
+  project_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  /** JSON of the CASL rules, packed (packRules). */
+  permissions: string;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A minimal user record, enough to invite users into projects by email. */
+export interface UserTable {
+  id: string;
+  email: string | null;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One membership of a user (user_id) or an identity (identity_id) in a project. */
+export interface ProjectMembershipTable {
+  id: string;
+  project_id: string;
+  user_id: string | null;
+  identity_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One role held through a project membership, permanent or temporary. */
+export interface ProjectMembershipRoleTable {
+  id: string;
+  membership_id: string;
+  /** The slug of a predefined role, or "custom" (then custom_role_id is set). */
+  role: string;
+  custom_role_id: string | null;
+  is_temporary: Generated<Flag>;
+  temporary_mode: string | null;
+  temporary_range: string | null;
+  temporary_access_start_time: NullableTimestamp;
+  temporary_access_end_time: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An additional privilege of an identity in a project (through its project membership). */
+export interface IdentityProjectPrivilegeTable {
+  id: string;
+  project_membership_id: string;
+  slug: string;
+  /** JSON of the CASL rules (packed or unpacked). */
+  permissions: string;
+  is_temporary: Generated<Flag>;
+  temporary_mode: string | null;
+  temporary_range: string | null;
+  temporary_access_start_time: NullableTimestamp;
+  temporary_access_end_time: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   instance: InstanceTable;
   organizations: OrganizationTable;
@@ -118,6 +223,13 @@ export interface Database {
   identity_auth_methods: IdentityAuthMethodTable;
   identity_access_tokens: IdentityAccessTokenTable;
   identity_ua_client_secrets: IdentityUaClientSecretTable;
+  projects: ProjectTable;
+  project_environments: ProjectEnvironmentTable;
+  project_roles: ProjectRoleTable;
+  users: UserTable;
+  project_memberships: ProjectMembershipTable;
+  project_membership_roles: ProjectMembershipRoleTable;
+  identity_project_privileges: IdentityProjectPrivilegeTable;
 }
 
 export type IdentityRow = Selectable<IdentityTable>;
@@ -130,3 +242,17 @@ export type AccessTokenRow = Selectable<IdentityAccessTokenTable>;
 export type NewAccessToken = Insertable<IdentityAccessTokenTable>;
 export type ClientSecretRow = Selectable<IdentityUaClientSecretTable>;
 export type NewClientSecret = Insertable<IdentityUaClientSecretTable>;
+export type ProjectRow = Selectable<ProjectTable>;
+export type NewProject = Insertable<ProjectTable>;
+export type ProjectPatch = Updateable<ProjectTable>;
+export type ProjectEnvironmentRow = Selectable<ProjectEnvironmentTable>;
+export type ProjectRoleRow = Selectable<ProjectRoleTable>;
+export type NewProjectRole = Insertable<ProjectRoleTable>;
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type ProjectMembershipRow = Selectable<ProjectMembershipTable>;
+export type NewProjectMembership = Insertable<ProjectMembershipTable>;
+export type ProjectMembershipRoleRow = Selectable<ProjectMembershipRoleTable>;
+export type NewProjectMembershipRole = Insertable<ProjectMembershipRoleTable>;
+export type IdentityProjectPrivilegeRow = Selectable<IdentityProjectPrivilegeTable>;
+export type NewIdentityProjectPrivilege = Insertable<IdentityProjectPrivilegeTable>;
