@@ -85,6 +85,43 @@ describe.each([
     expect(identities.some((m) => m.identity.authMethods.length > 0)).toBe(true);
   });
 
+  it("searches identities a page at a time through the listing, the search route being missing there", async () => {
+    const search = (body: object) =>
+      bff.send({
+        method: "POST",
+        path: "/api/v1/identities/search",
+        headers: { ...JSON_CSRF, cookie },
+        body: JSON.stringify(body),
+      });
+    const session = BffSessionSchema.parse((await get("/bff/session")).json);
+    const all = endpoints["identities.list"].response.parse(
+      (await get(`/api/v1/identities?orgId=${session.organization.id}`)).json,
+    ).identities;
+    replay.requests.length = 0;
+    const first = await search({ limit: 5, offset: 0 });
+    expect(first.status).toBe(200);
+    const page = endpoints["identities.search"].response.parse(first.json);
+    expect(page.totalCount).toBe(all.length);
+    expect(page.identities).toHaveLength(5);
+    const matching = all.filter((m) => m.identity.name.includes("bar-"));
+    const found = endpoints["identities.search"].response.parse(
+      (await search({ search: { name: "BAR-" }, limit: 100, offset: 2 })).json,
+    );
+    expect(found.totalCount).toBe(matching.length);
+    expect(found.identities.map((m) => m.identity.name)).toEqual(
+      matching
+        .map((m) => m.identity.name)
+        .sort((a, b) => a.localeCompare(b))
+        .slice(2),
+    );
+    // Found missing once, then the listing straight away.
+    expect(replay.requests).toEqual([
+      "POST /api/v1/identities/search",
+      "GET /api/v1/identities",
+      "GET /api/v1/identities",
+    ]);
+  });
+
   it("answers an unknown identity with the server's 404 in one envelope", async () => {
     const res = await get("/api/v1/identities/00000000-0000-4000-8000-000000000000");
     expect(res.status).toBe(404);

@@ -1,4 +1,5 @@
 import type { EndpointId } from "@keyhold/contract";
+import { searchIdentityList } from "./identity-search.ts";
 import type { ServerFeature } from "./rules.ts";
 
 /** A path parameter an older route needs and the contract's parameters do not carry. */
@@ -30,6 +31,26 @@ const projectSlugFromId: ResolvedParam = {
 export const olderRoutes: Partial<Record<EndpointId, OlderRoute>> = {
   // Servers of 2024 address project roles by project slug, under v1 (recorded: 059, 087).
   "projectRoles.create": { path: "/api/v1/workspace/{projectSlug}/roles", resolve: { projectSlug: projectSlugFromId } },
+};
+
+/** An operation some servers lack, whose answer the BFF works out from a read they do have. */
+export interface DerivedRoute {
+  /** The read older servers have (a GET of the contract, on the same upstream). */
+  via: EndpointId;
+  /** That read's query, from the session's organisation. */
+  query: (orgId: string) => Record<string, string>;
+  /** The operation's answer, from the call's (parsed) body and the read's (normalised) answer. */
+  answer: (body: unknown, viaAnswer: unknown) => unknown;
+}
+
+/**
+ * Operations answered from another read when the upstream says "route not found" (and from then
+ * on, for that upstream).
+ */
+export const derivedRoutes: Partial<Record<EndpointId, DerivedRoute>> = {
+  // Servers without the search route (2024's; the recorded 2026 set has no search call either)
+  // list the whole organisation; the page asked for is searched, ordered and cut from that list.
+  "identities.search": { via: "identities.list", query: (orgId) => ({ orgId }), answer: searchIdentityList },
 };
 
 /** Operations that only some servers have: "route not found" there means the feature is missing. */

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { badGateway } from "../errors.ts";
 import type { Upstream, UpstreamResponse } from "../upstream/client.ts";
 import { isRouteNotFound, normaliseError } from "./errors.ts";
-import { endpointFeatures, type OlderRoute, olderRoutes } from "./routes.ts";
+import { type DerivedRoute, derivedRoutes, endpointFeatures, type OlderRoute, olderRoutes } from "./routes.ts";
 import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
 import { newEvidence, normalise } from "./walk.ts";
 
@@ -24,6 +24,8 @@ export interface CompatCall {
   /** The browser's address (the BFF's request.ip), which the upstream receives as X-Forwarded-For. */
   clientIp: string;
   reqId: string;
+  /** The session's organisation, for operations an older server answers through an org-wide read. */
+  orgId?: string | undefined;
 }
 
 /** An upstream answer in the console's shape: `json` parsed, `text` ready to send. */
@@ -57,7 +59,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 export class UpstreamCompat {
   readonly #upstream: Upstream;
   readonly #features = new Map<ServerFeature, boolean>();
-  /** Endpoints for which this upstream has been seen to lack the contract path. */
+  /** Endpoints for which this upstream has been seen to lack the contract path (older or derived). */
   readonly #useOlder = new Set<EndpointId>();
 
   constructor(upstream: Upstream) {
@@ -76,8 +78,11 @@ export class UpstreamCompat {
   async call(call: CompatCall, log: FastifyBaseLogger): Promise<CompatAnswer> {
     const { endpoint } = call;
     const older = olderRoutes[endpoint.id as EndpointId];
+    const derived = derivedRoutes[endpoint.id as EndpointId];
     let response: UpstreamResponse;
-    if (older && this.#useOlder.has(endpoint.id as EndpointId)) {
+    if (derived && this.#useOlder.has(endpoint.id as EndpointId)) {
+      return this.#callDerived(call, derived, log);
+    } else if (older && this.#useOlder.has(endpoint.id as EndpointId)) {
       response = await this.#callOlder(call, older, log);
     } else {
       response = await this.#send(call, buildPath(endpoint.path, call.params) + call.search, log);
@@ -89,6 +94,10 @@ export class UpstreamCompat {
         log.info({ endpoint: endpoint.id, olderPath: older.path }, "upstream lacks this route; using its older path");
         this.#useOlder.add(endpoint.id as EndpointId);
         response = await this.#callOlder(call, older, log);
+      } else if (routeMissing && derived) {
+        log.info({ endpoint: endpoint.id, via: derived.via }, "upstream lacks this route; deriving it");
+        this.#useOlder.add(endpoint.id as EndpointId);
+        return this.#callDerived(call, derived, log);
       }
     }
     return this.read(endpoint, response, call.reqId, log);
@@ -135,6 +144,17 @@ export class UpstreamCompat {
       },
       log,
     );
+  }
+
+  /** The answer worked out from the read older servers have; that read's own error is the caller's. */
+  async #callDerived(call: CompatCall, derived: DerivedRoute, log: FastifyBaseLogger): Promise<CompatAnswer> {
+    if (!call.orgId) throw badGateway(`The secrets service has no route for ${call.endpoint.id}.`);
+    const via = endpoints[derived.via] as Endpoint;
+    const search = `?${new URLSearchParams(derived.query(call.orgId))}`;
+    const read = await this.call({ ...call, endpoint: via, params: {}, search, body: undefined }, log);
+    if (read.status >= 400) return read;
+    const text = JSON.stringify(derived.answer(call.body, read.json));
+    return this.read(call.endpoint, { status: 200, text }, call.reqId, log);
   }
 
   async #callOlder(call: CompatCall, older: OlderRoute, log: FastifyBaseLogger): Promise<UpstreamResponse> {

@@ -47,6 +47,7 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
             accessToken: session.accessToken,
             clientIp: request.ip,
             reqId: request.id,
+            orgId: session.orgId,
           },
           request.log,
         );
