@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdentityIdParams, NullableTimestamp, ResourceName, Timestamp, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { MembershipRoleSchema } from "./memberships.ts";
 
 export const IdentityMetadataInputSchema = z.object({
   key: z.string().trim().min(1, "Key is required"),
@@ -130,7 +131,7 @@ export const IdentityProjectMembershipSchema = z.object({
   identityId: Uuid,
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  roles: z.array(z.unknown()),
+  roles: z.array(MembershipRoleSchema),
   identity: IdentitySummarySchema,
   project: z.object({ name: z.string(), id: z.string(), type: z.string().optional() }),
 });

@@ -8,6 +8,7 @@ import {
   IdentityTokenAuthSchema,
   OrgListedIdentitySchema,
   IdentityUniversalAuthSchema,
+  ProjectMemberIdentitySchema,
   ProjectMemberUserSchema,
   ProjectRoleSchema,
   ProjectSchema,
@@ -94,6 +95,8 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   [CreatedProjectSchema, projectRules],
   // Usernames of 2024 servers are the e-mail address, and the record leaves them out.
   [ProjectMemberUserSchema, { username: { fill: (record) => record.email ?? record.id } }],
+  // 2024 servers name the one auth method of an identity in a project's memberships.
+  [ProjectMemberIdentitySchema, { authMethods: { fill: authMethodsFromSingle, feature: "multipleAuthMethods" } }],
   // A value a server sends is one the caller may see; creates of current servers omit the flag.
   [SecretSchema, { secretValueHidden: { fill: constant(false) } }],
   // Role lists omit the rules of each role; the role's own page reads them.

@@ -130,6 +130,23 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "projects.get": undefined,
   "projects.listIntegrations": undefined,
   "projects.listMemberships": undefined,
+  "projectUsers.invite": { emails: ["dev@example.com"], roleSlugs: ["member"] },
+  "identityMemberships.add": { roles: [{ role: "viewer" }] },
+  "identityMemberships.list": undefined,
+  "identityMemberships.get": undefined,
+  "identityMemberships.update": {
+    roles: [
+      { role: "member", isTemporary: false },
+      {
+        role: "viewer",
+        isTemporary: true,
+        temporaryMode: "relative",
+        temporaryRange: "1h",
+        temporaryAccessStartTime: "2026-01-01T00:00:00.000Z",
+      },
+    ],
+  },
+  "identityMemberships.remove": undefined,
   "projectRoles.create": { slug: "reader", name: "Reader", permissions: [rule] },
   "secrets.update": { workspaceId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secretImports.update": { workspaceId: "proj-sample", environment: "dev", path: "/", import: { position: 1 } },
