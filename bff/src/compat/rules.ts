@@ -10,6 +10,7 @@ import {
   IdentityUniversalAuthSchema,
   ProjectMemberIdentitySchema,
   ProjectMemberUserSchema,
+  ProjectRecordSchema,
   ProjectRoleSchema,
   ProjectSchema,
   SecretSchema,
@@ -38,10 +39,13 @@ const constant =
 const authMethodsFromSingle: FieldRule["fill"] = (record) =>
   typeof record.authMethod === "string" && record.authMethod !== "" ? [record.authMethod] : [];
 
-const projectRules: Record<string, FieldRule> = {
+const projectRecordRules: Record<string, FieldRule> = {
   type: { fill: constant("secret-manager") },
   secretSharing: { fill: constant(true) },
   showSnapshotsLegacy: { fill: constant(false) },
+};
+const projectRules: Record<string, FieldRule> = {
+  ...projectRecordRules,
   // Answers to PATCH and DELETE leave out the legacy id and the environments.
   _id: { fill: (record) => record.id },
   environments: { fill: constant([]) },
@@ -92,6 +96,7 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   // 2024 servers have no review modes (the API server is always asked) and leave caCert out on DELETE.
   [IdentityKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") }, caCert: { fill: constant("") } }],
   [ProjectSchema, projectRules],
+  [ProjectRecordSchema, projectRecordRules],
   [CreatedProjectSchema, projectRules],
   // Usernames of 2024 servers are the e-mail address, and the record leaves them out.
   [ProjectMemberUserSchema, { username: { fill: (record) => record.email ?? record.id } }],

@@ -45,6 +45,8 @@ const paramSamples: Record<string, string> = {
   secretName: "DATABASE_URL",
   tokenId: "5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
   clientSecretId: "9c8b7a6f-5e4d-4c3b-9a2f-1e0d9c8b7a6f",
+  roleId: "2e4f6a8c-0b1d-4f3e-9a5c-7e9b1d3f5a7c",
+  roleSlug: "reader",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -128,6 +130,12 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "identityPrivileges.get": undefined,
   "projects.create": { projectName: "Payments" },
   "projects.get": undefined,
+  "projects.list": undefined,
+  "projects.update": { name: "Payments (EU)" },
+  "projects.delete": undefined,
+  "environments.create": { name: "QA", slug: "qa" },
+  "environments.update": { name: "Quality" },
+  "environments.delete": undefined,
   "projects.listIntegrations": undefined,
   "projects.listMemberships": undefined,
   "projectUsers.invite": { emails: ["dev@example.com"], roleSlugs: ["member"] },
@@ -148,6 +156,10 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   },
   "identityMemberships.remove": undefined,
   "projectRoles.create": { slug: "reader", name: "Reader", permissions: [rule] },
+  "projectRoles.list": undefined,
+  "projectRoles.getBySlug": undefined,
+  "projectRoles.update": { name: "Reader (dev)", permissions: [rule] },
+  "projectRoles.delete": undefined,
   "secrets.update": { workspaceId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secretImports.update": { workspaceId: "proj-sample", environment: "dev", path: "/", import: { position: 1 } },
 };
