@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NullableTimestamp, slugSchema, Timestamp, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { PermissionRuleInputSchema, PermissionRuleSchema } from "./permissions.ts";
+import { PermissionRuleInputSchema, PermissionRuleSchema, refineRuleSubject } from "./permissions.ts";
 
 export const IdentityPrivilegeSchema = z.object({
   id: Uuid,
@@ -36,11 +36,13 @@ export const PrivilegeTypeSchema = z.discriminatedUnion("isTemporary", [
 const SecretPathGlob = z.object({ $glob: z.string().min(1) });
 
 /** The v1 rule shape: secrets only, conditions on environment and path. */
-const V1PermissionSchema = z.object({
-  action: z.string(),
-  subject: z.string(),
-  conditions: z.object({ environment: z.string().optional(), secretPath: SecretPathGlob.optional() }).optional(),
-});
+const V1PermissionSchema = z
+  .object({
+    action: z.string(),
+    subject: z.string(),
+    conditions: z.object({ environment: z.string().optional(), secretPath: SecretPathGlob.optional() }).optional(),
+  })
+  .superRefine(refineRuleSubject);
 
 export const PrivilegePermissionSchema = z.object({
   actions: z.array(z.string()).min(1),
@@ -48,7 +50,30 @@ export const PrivilegePermissionSchema = z.object({
   conditions: z.object({ environment: z.string().trim().min(1), secretPath: SecretPathGlob.optional() }),
 });
 
+const V1Permissions = {
+  permissions: z.array(V1PermissionSchema).optional().describe("Deprecated: rules in the v1 shape"),
+  privilegePermission: PrivilegePermissionSchema.optional(),
+};
+const needsPermissions = {
+  message: "Give permissions or privilegePermission",
+  path: ["privilegePermission"],
+};
+const V1Target = {
+  identityId: z.string().trim().min(1),
+  projectSlug: z.string().trim().min(1),
+};
+const TemporaryFields = {
+  temporaryMode: z.literal("relative"),
+  temporaryRange: z.string().trim().min(1).describe('A duration such as "30m", "1h" or "7d"'),
+  temporaryAccessStartTime: z.iso.datetime(),
+};
+
+/** v2 lists leave the rules out. */
+export const IdentityPrivilegeSummarySchema = IdentityPrivilegeSchema.omit({ permissions: true });
+
 const response = z.object({ privilege: IdentityPrivilegeSchema });
+const listResponse = z.object({ privileges: z.array(IdentityPrivilegeSchema) });
+const PrivilegeIdParams = z.object({ id: Uuid.describe("The privilege") });
 const permission = (action: string) => ({ scope: "project" as const, subject: "identity", action });
 
 export const identityPrivilegeEndpoints = [
@@ -58,17 +83,39 @@ export const identityPrivilegeEndpoints = [
     path: "/api/v1/additional-privilege/identity/permanent",
     summary: "Grant an identity a permanent additional privilege in a project (by project slug)",
     body: z
-      .object({
-        identityId: z.string().trim().min(1),
-        projectSlug: z.string().trim().min(1),
+      .object({ ...V1Target, slug: PrivilegeSlug.optional(), ...V1Permissions })
+      .refine((b) => b.permissions || b.privilegePermission, needsPermissions),
+    response,
+    permission: permission("edit"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.createTemporaryV1",
+    method: "POST",
+    path: "/api/v1/additional-privilege/identity/temporary",
+    summary: "Grant an identity a temporary additional privilege in a project (by project slug)",
+    body: z
+      .object({ ...V1Target, slug: PrivilegeSlug.optional(), ...V1Permissions, ...TemporaryFields })
+      .refine((b) => b.permissions || b.privilegePermission, needsPermissions),
+    response,
+    permission: permission("edit"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.updateV1",
+    method: "PATCH",
+    path: "/api/v1/additional-privilege/identity",
+    summary: "Update an identity's additional privilege (by slugs)",
+    body: z.object({
+      privilegeSlug: z.string().trim().min(1),
+      ...V1Target,
+      privilegeDetails: z.object({
         slug: PrivilegeSlug.optional(),
-        permissions: z.array(V1PermissionSchema).optional(),
-        privilegePermission: PrivilegePermissionSchema.optional(),
-      })
-      .refine((b) => b.permissions || b.privilegePermission, {
-        message: "Give permissions or privilegePermission",
-        path: ["privilegePermission"],
+        ...V1Permissions,
+        isTemporary: z.boolean().optional(),
+        temporaryMode: TemporaryFields.temporaryMode.optional(),
+        temporaryRange: TemporaryFields.temporaryRange.optional(),
+        temporaryAccessStartTime: TemporaryFields.temporaryAccessStartTime.optional(),
       }),
+    }),
     response,
     permission: permission("edit"),
   }),
@@ -77,13 +124,28 @@ export const identityPrivilegeEndpoints = [
     method: "DELETE",
     path: "/api/v1/additional-privilege/identity",
     summary: "Remove an identity's additional privilege (by slugs)",
-    body: z.object({
-      privilegeSlug: z.string().trim().min(1),
-      identityId: z.string().trim().min(1),
-      projectSlug: z.string().trim().min(1),
-    }),
+    body: z.object({ privilegeSlug: z.string().trim().min(1), ...V1Target }),
     response,
     permission: permission("edit"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.listV1",
+    method: "GET",
+    path: "/api/v1/additional-privilege/identity",
+    summary: "List an identity's additional privileges in a project (by project slug)",
+    query: z.object({ ...V1Target, unpacked: z.string().optional().describe("Ignored: rules are always unpacked") }),
+    response: listResponse,
+    permission: permission("read"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.getBySlugV1",
+    method: "GET",
+    path: "/api/v1/additional-privilege/identity/{privilegeSlug}",
+    summary: "Read an identity's additional privilege by its slug (by project slug)",
+    params: z.object({ privilegeSlug: z.string().trim().min(1) }),
+    query: z.object(V1Target),
+    response,
+    permission: permission("read"),
   }),
   defineEndpoint({
     id: "identityPrivileges.create",
@@ -105,7 +167,7 @@ export const identityPrivilegeEndpoints = [
     method: "PATCH",
     path: "/api/v2/identity-project-additional-privilege/{id}",
     summary: "Update an identity's additional privilege",
-    params: z.object({ id: Uuid.describe("The privilege") }),
+    params: PrivilegeIdParams,
     body: z.object({
       slug: PrivilegeSlug,
       permissions: z.array(PermissionRuleInputSchema).optional(),
@@ -119,7 +181,35 @@ export const identityPrivilegeEndpoints = [
     method: "GET",
     path: "/api/v2/identity-project-additional-privilege/{id}",
     summary: "Read an identity's additional privilege",
-    params: z.object({ id: Uuid.describe("The privilege") }),
+    params: PrivilegeIdParams,
+    response,
+    permission: permission("read"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.delete",
+    method: "DELETE",
+    path: "/api/v2/identity-project-additional-privilege/{id}",
+    summary: "Remove an identity's additional privilege",
+    params: PrivilegeIdParams,
+    response,
+    permission: permission("edit"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.list",
+    method: "GET",
+    path: "/api/v2/identity-project-additional-privilege",
+    summary: "List an identity's additional privileges in a project (without their rules)",
+    query: z.object({ identityId: z.string().trim().min(1), projectId: z.string().trim().min(1) }),
+    response: z.object({ privileges: z.array(IdentityPrivilegeSummarySchema) }),
+    permission: permission("read"),
+  }),
+  defineEndpoint({
+    id: "identityPrivileges.getBySlug",
+    method: "GET",
+    path: "/api/v2/identity-project-additional-privilege/slug/{privilegeSlug}",
+    summary: "Read an identity's additional privilege by its slug (by project slug)",
+    params: z.object({ privilegeSlug: z.string().trim().min(1) }),
+    query: z.object(V1Target),
     response,
     permission: permission("read"),
   }),

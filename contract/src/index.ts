@@ -7,6 +7,7 @@ import { integrationEndpoints } from "./integrations.ts";
 import { kubernetesAuthEndpoints } from "./kubernetes-auth.ts";
 import { membershipEndpoints } from "./memberships.ts";
 import { oidcAuthEndpoints } from "./oidc-auth.ts";
+import { permissionEndpoints } from "./permissions.ts";
 import { projectRoleEndpoints } from "./project-roles.ts";
 import { projectEndpoints } from "./projects.ts";
 import { secretImportEndpoints } from "./secret-imports.ts";
@@ -45,6 +46,7 @@ export const endpointList = [
   ...oidcAuthEndpoints,
   ...awsAuthEndpoints,
   ...identityPrivilegeEndpoints,
+  ...permissionEndpoints,
   ...projectEndpoints,
   ...integrationEndpoints,
   ...membershipEndpoints,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { NullableTimestamp, Timestamp } from "./common.ts";
+import { defineEndpoint } from "./endpoint.ts";
 
 /**
  * Project permission subjects and the actions each accepts (the classic set plus
@@ -70,6 +72,37 @@ export const ConditionOperatorSchema = z
 export const ConditionValueSchema = z.union([z.string(), ConditionOperatorSchema]);
 export const ConditionsSchema = z.record(z.string(), ConditionValueSchema);
 
+/** Checks a rule's subject, actions and condition fields against the tables above. */
+export function refineRuleSubject(
+  rule: { subject: string; action: string | string[]; conditions?: Record<string, unknown> },
+  ctx: z.RefinementCtx,
+): void {
+  const allowed = projectPermissionActions[rule.subject as ProjectSubject] as readonly string[] | undefined;
+  if (!allowed) {
+    ctx.addIssue({ code: "custom", path: ["subject"], message: `Unknown permission subject "${rule.subject}"` });
+    return;
+  }
+  for (const action of [rule.action].flat()) {
+    if (!allowed.includes(action)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["action"],
+        message: `Action "${action}" does not apply to "${rule.subject}"`,
+      });
+    }
+  }
+  const fields = projectPermissionConditionFields[rule.subject as ProjectSubject] ?? [];
+  for (const key of Object.keys(rule.conditions ?? {})) {
+    if (!fields.includes(key)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["conditions", key],
+        message: `Condition "${key}" does not apply to "${rule.subject}"`,
+      });
+    }
+  }
+}
+
 /** A permission rule as sent: `action` may be one action or a list. */
 export const PermissionRuleInputSchema = z
   .object({
@@ -78,32 +111,7 @@ export const PermissionRuleInputSchema = z
     inverted: z.boolean().optional().describe("A deny rule when true"),
     conditions: ConditionsSchema.optional(),
   })
-  .superRefine((rule, ctx) => {
-    const allowed = projectPermissionActions[rule.subject as ProjectSubject] as readonly string[] | undefined;
-    if (!allowed) {
-      ctx.addIssue({ code: "custom", path: ["subject"], message: `Unknown permission subject "${rule.subject}"` });
-      return;
-    }
-    for (const action of [rule.action].flat()) {
-      if (!allowed.includes(action)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["action"],
-          message: `Action "${action}" does not apply to "${rule.subject}"`,
-        });
-      }
-    }
-    const fields = projectPermissionConditionFields[rule.subject as ProjectSubject] ?? [];
-    for (const key of Object.keys(rule.conditions ?? {})) {
-      if (!fields.includes(key)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["conditions", key],
-          message: `Condition "${key}" does not apply to "${rule.subject}"`,
-        });
-      }
-    }
-  });
+  .superRefine(refineRuleSubject);
 export type PermissionRuleInput = z.input<typeof PermissionRuleInputSchema>;
 
 /** A permission rule as returned: always unpacked, `action` a list. */
@@ -126,4 +134,70 @@ export const reservedProjectRoleSlugs = [
   "custom",
   "ssh-host-bootstrapper",
   "cryptographic-operator",
+] as const;
+
+/**
+ * A rule in CASL's packed form (`[actions, subject, conditions?, inverted?]`, actions joined by
+ * commas), which Infisical's permissions endpoint sends, as the unpacked object.
+ */
+function unpackRule(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const [action, subject, conditions, inverted] = value as [unknown, unknown, unknown, unknown];
+  return {
+    subject: typeof subject === "string" ? subject.split(",")[0] : subject,
+    action: typeof action === "string" ? action.split(",") : action,
+    ...(conditions && typeof conditions === "object" ? { conditions } : {}),
+    inverted: inverted === 1 || inverted === true,
+  };
+}
+
+/** A rule as read from any server: unpacked objects, or CASL-packed arrays turned into them. */
+export const ReadablePermissionRuleSchema = z.preprocess(unpackRule, PermissionRuleSchema);
+
+export const ProjectPermissionsMembershipRoleSchema = z
+  .object({
+    id: z.string(),
+    role: z.string(),
+    customRoleId: z.string().nullable().optional(),
+    customRoleSlug: z.string().nullable().optional(),
+    isTemporary: z.boolean().optional(),
+    temporaryMode: z.string().nullable().optional(),
+    temporaryRange: z.string().nullable().optional(),
+    temporaryAccessStartTime: NullableTimestamp.optional(),
+    temporaryAccessEndTime: NullableTimestamp.optional(),
+    createdAt: Timestamp.optional(),
+    updatedAt: Timestamp.optional(),
+  })
+  .loose();
+
+/** The caller's own membership in the project, with its roles (temporary ones included). */
+export const ProjectPermissionsMembershipSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string().optional(),
+    identityId: z.string().nullable().optional(),
+    userId: z.string().nullable().optional(),
+    createdAt: Timestamp.optional(),
+    updatedAt: Timestamp.optional(),
+    roles: z.array(ProjectPermissionsMembershipRoleSchema),
+  })
+  .loose();
+
+export const ProjectPermissionsSchema = z.object({
+  permissions: z
+    .array(ReadablePermissionRuleSchema)
+    .describe("The caller's effective rules in the project: active roles and additional privileges"),
+  membership: ProjectPermissionsMembershipSchema,
+});
+export type ProjectPermissionsView = z.infer<typeof ProjectPermissionsSchema>;
+
+export const permissionEndpoints = [
+  defineEndpoint({
+    id: "projects.getPermissions",
+    method: "GET",
+    path: "/api/v1/workspace/{workspaceId}/permissions",
+    summary: "The caller's own effective permissions in a project, and its membership",
+    params: z.object({ workspaceId: z.string().trim().min(1).describe("The project id") }),
+    response: z.object({ data: ProjectPermissionsSchema }),
+  }),
 ] as const;
