@@ -32,7 +32,7 @@ export function createAppRouter(queryClient: QueryClient) {
       children: [
         { index: true, loader: () => redirect(paths.identities.href()) },
         ...identityRoutes(queryClient),
-        ...projectRoutes(),
+        ...projectRoutes(queryClient),
         { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],
     },

@@ -1,4 +1,13 @@
-import { FolderKanban, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
+import {
+  FolderKanban,
+  Import,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  Plug,
+  ShieldCheck,
+  UsersRound,
+} from "lucide-react";
 import { NavLink, useParams } from "react-router";
 import { BrandMark } from "@/components/ui/brand-mark";
 import { paths, type ProjectSection } from "@/config/paths";
@@ -70,6 +79,13 @@ export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavig
         <GroupLabel id={`${idPrefix}-project`}>Project</GroupLabel>
         {projectId ? (
           <ul aria-labelledby={`${idPrefix}-project`} className="grid gap-0.5">
+            <Item
+              to={paths.projectHome.href(projectId)}
+              label="Overview"
+              icon={LayoutDashboard}
+              end
+              onNavigate={onNavigate}
+            />
             {projectItems.map((item) => (
               <Item
                 key={item.section}
@@ -87,15 +103,17 @@ export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavig
               aria-describedby={`${idPrefix}-project-hint`}
               className="grid gap-0.5"
             >
-              {projectItems.map(({ section, label, icon: Icon }) => (
-                <li
-                  key={section}
-                  className={cn(itemClasses, "cursor-default text-muted-foreground [&_svg]:opacity-60")}
-                >
-                  <Icon aria-hidden />
-                  {label}
-                </li>
-              ))}
+              {[{ section: "overview", label: "Overview", icon: LayoutDashboard }, ...projectItems].map(
+                ({ section, label, icon: Icon }) => (
+                  <li
+                    key={section}
+                    className={cn(itemClasses, "cursor-default text-muted-foreground [&_svg]:opacity-60")}
+                  >
+                    <Icon aria-hidden />
+                    {label}
+                  </li>
+                ),
+              )}
             </ul>
             <p id={`${idPrefix}-project-hint`} className="px-2 pt-2 text-xs text-muted-foreground">
               Open a project to use these pages.

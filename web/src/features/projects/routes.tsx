@@ -1,4 +1,5 @@
-import { type RouteObject, redirect } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { type ProjectSection, paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
@@ -11,24 +12,54 @@ function planned(key: PlannedPageKey) {
 
 const sections = Object.keys(paths.project) as ProjectSection[];
 
-export function projectRoutes(): RouteObject[] {
+/** The loaders' queries are imported on demand, like the pages: none is part of the sign-in download. */
+const queries = async () => (await import("./queries")).projectQueries;
+
+function requireProjectId({ params }: LoaderFunctionArgs): string {
+  if (!params.projectId) throw new Response("Not found", { status: 404 });
+  return params.projectId;
+}
+
+export function projectRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.projects.path,
       lazy: { ErrorBoundary: lazyRouteError },
       handle: { crumb: () => ({ label: "Projects", to: paths.projects.href() }) } satisfies RouteHandle,
       children: [
-        { index: true, lazy: planned("projects") },
+        {
+          index: true,
+          lazy: { Component: async () => (await import("./components/projects-page")).ProjectsPage },
+          // Not awaited: the header renders at once and the table shows a skeleton until the list arrives.
+          loader: async () => {
+            void queryClient.prefetchQuery((await queries()).list());
+            return null;
+          },
+        },
         {
           path: paths.projectHome.path,
-          handle: {
-            crumb: ({ projectId = "" }) => ({
-              label: <span className="font-mono text-[13px]">{projectId}</span>,
-              to: paths.project.secrets.href(projectId),
-            }),
-          } satisfies RouteHandle,
+          lazy: {
+            handle: async () => {
+              const { ProjectCrumb } = await import("./components/project-crumb");
+              return {
+                crumb: ({ projectId = "" }) => ({
+                  label: <ProjectCrumb projectId={projectId} />,
+                  to: paths.projectHome.href(projectId),
+                }),
+              } satisfies RouteHandle;
+            },
+          },
           children: [
-            { index: true, loader: ({ params }) => redirect(paths.project.secrets.href(params.projectId ?? "")) },
+            {
+              index: true,
+              lazy: { Component: async () => (await import("./components/project-overview")).ProjectOverview },
+              // Awaited: the project is the page's subject, and a 404 should show the not-found page.
+              loader: async (args) => {
+                const projectId = requireProjectId(args);
+                await queryClient.ensureQueryData((await queries()).detail(projectId));
+                return null;
+              },
+            },
             ...sections.map((section) => ({ path: paths.project[section].segment, lazy: planned(section) })),
           ],
         },

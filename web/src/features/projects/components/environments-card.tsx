@@ -1,0 +1,151 @@
+import type { Environment, Project } from "@keyhold/contract";
+import { Layers, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { isApiError } from "@/lib/api-error";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
+import { useDeleteEnvironment } from "../mutations";
+import { Card, DeniedNote } from "./card";
+import { EnvironmentDialog } from "./environment-dialog";
+import type { ProjectDenials } from "./use-project-denials";
+
+type Editing = { mode: "add" } | { mode: "rename"; environment: Environment } | undefined;
+
+export function EnvironmentsCard({ project, denials }: { project: Project; denials: ProjectDenials }) {
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<Environment>();
+  const remove = useDeleteEnvironment(project.id);
+  const { environments } = project;
+  const notes = [denials.createEnvironment, denials.editEnvironment, denials.deleteEnvironment].filter(
+    (note, index, all): note is string => note !== undefined && all.indexOf(note) === index,
+  );
+
+  function closeDelete(next: boolean) {
+    if (next) return;
+    remove.reset();
+    setDeleting(undefined);
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success("Environment deleted", deleting.name);
+        setDeleting(undefined);
+      },
+    });
+  }
+
+  const addButton = (
+    <Button
+      size="sm"
+      onClick={() => setEditing({ mode: "add" })}
+      disabled={denials.createEnvironment !== undefined}
+      title={denials.createEnvironment}
+    >
+      <Plus aria-hidden />
+      Add environment
+    </Button>
+  );
+
+  return (
+    <Card
+      id="project-environments"
+      title="Environments"
+      description="Secrets have a value per environment, addressed by the environment's slug."
+      action={addButton}
+    >
+      {notes.map((note) => (
+        <DeniedNote key={note} reason={note} />
+      ))}
+      {environments.length === 0 ? (
+        <div className="p-4">
+          <EmptyState
+            icon={Layers}
+            headingLevel={3}
+            title="No environments"
+            description="Add an environment, such as dev or prod, before adding secrets."
+            className="py-10"
+          />
+        </div>
+      ) : (
+        <Table aria-label="Environments">
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Name</TableHead>
+              <TableHead scope="col">Slug</TableHead>
+              <TableHead scope="col" className="w-0 text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {environments.map((env) => (
+              <TableRow key={env.id || env.slug} className="hover:bg-hover/60">
+                <TableCell className="font-medium">{env.name}</TableCell>
+                <TableCell>
+                  <code className="font-mono text-[13px] text-muted-foreground">{env.slug}</code>
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Rename ${env.name}`}
+                    title={denials.editEnvironment ?? `Rename ${env.name}`}
+                    disabled={denials.editEnvironment !== undefined || !env.id}
+                    onClick={() => setEditing({ mode: "rename", environment: env })}
+                  >
+                    <Pencil aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Delete ${env.name}`}
+                    title={denials.deleteEnvironment ?? `Delete ${env.name}`}
+                    disabled={denials.deleteEnvironment !== undefined || !env.id}
+                    onClick={() => setDeleting(env)}
+                    className="hover:text-destructive-subtle-foreground"
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+
+      <EnvironmentDialog
+        projectId={project.id}
+        environment={editing?.mode === "rename" ? editing.environment : undefined}
+        open={editing !== undefined}
+        onOpenChange={(next) => {
+          if (!next) setEditing(undefined);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={closeDelete}
+        title="Delete environment"
+        confirmLabel="Delete environment"
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        description={
+          <p>
+            This permanently deletes <span className="font-medium text-foreground">{deleting?.name}</span> (
+            <code className="font-mono">{deleting?.slug}</code>) and every secret value, folder and import in it.
+          </p>
+        }
+        error={
+          remove.error && !isApiError(remove.error, 401)
+            ? errorSummary(remove.error, "Could not delete the environment")
+            : undefined
+        }
+      />
+    </Card>
+  );
+}

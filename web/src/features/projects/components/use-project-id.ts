@@ -1,0 +1,8 @@
+import { useParams } from "react-router";
+
+/** The project of the current route; its routes always have the parameter. */
+export function useProjectId(): string {
+  const { projectId } = useParams();
+  if (!projectId) throw new Error("useProjectId was used outside a project route");
+  return projectId;
+}
