@@ -24,7 +24,7 @@ import type { FieldRule, RecordRules } from "./walk.ts";
  * A feature is assumed present until a response proves otherwise.
  */
 export const serverFeatures: Record<ServerFeatureName, string> = {
-  deleteProtection: "This server does not support delete protection for identities.",
+  deleteProtection: "This server does not support delete protection.",
   multipleAuthMethods: "This server allows one auth method per identity.",
   privilegesV2: "This server has only the older, slug-addressed identity privileges.",
 };
@@ -43,6 +43,8 @@ const projectRecordRules: Record<string, FieldRule> = {
   type: { fill: constant("secret-manager") },
   secretSharing: { fill: constant(true) },
   showSnapshotsLegacy: { fill: constant(false) },
+  // 2024 servers have no delete protection for projects either.
+  hasDeleteProtection: { fill: constant(false), feature: "deleteProtection" },
 };
 const projectRules: Record<string, FieldRule> = {
   ...projectRecordRules,
