@@ -20,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("identities list has no serious accessibility violations", async ({ signedIn: page, seededIdentity }) => {
-      await page.goto("/identities");
+      await page.goto(`/identities?q=${seededIdentity.identity.name}`);
       await expect(page.getByRole("row").filter({ hasText: seededIdentity.identity.name })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 

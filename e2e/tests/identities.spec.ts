@@ -1,9 +1,103 @@
 import { endpoints } from "@keyhold/contract";
 import { ServiceError } from "../support/api.ts";
-import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { expect, test as base, uniqueName } from "../support/fixtures.ts";
+
+/** More identities than one page holds (20), sharing a unique prefix: `<prefix>-00` … `<prefix>-22`. */
+const test = base.extend<{ manyIdentities: { prefix: string; names: string[] } }>({
+  manyIdentities: async ({ service, session }, use) => {
+    const prefix = uniqueName("paged");
+    const names = Array.from({ length: 23 }, (_, i) => `${prefix}-${String(i).padStart(2, "0")}`);
+    const created = await Promise.all(
+      names.map((name) =>
+        service(endpoints["identities.create"], { body: { name, organizationId: session.organization.id } }),
+      ),
+    );
+    await use({ prefix, names });
+    await Promise.all(
+      created.map(({ identity }) => service(endpoints["identities.delete"], { params: { identityId: identity.id } })),
+    );
+  },
+});
+
+const listedNames = (page: import("@playwright/test").Page) =>
+  page.getByRole("table", { name: "Identities" }).getByRole("link");
+
+test("searches identities by name, on the service, with the search kept in the URL", async ({
+  signedIn: page,
+  manyIdentities: { prefix, names },
+}) => {
+  await page.goto("/identities");
+  await page.getByRole("searchbox", { name: "Search identities" }).fill(prefix);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${prefix}$`));
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("1–20 of 23");
+  await expect(listedNames(page)).toHaveText(names.slice(0, 20));
+
+  // A narrower search starts again on page 1 and counts only its matches.
+  await page.getByRole("searchbox", { name: "Search identities" }).fill(`${prefix}-1`);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("1–10 of 10");
+  await expect(listedNames(page)).toHaveText(names.slice(10, 20));
+
+  // The URL alone brings the same search back.
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search identities" })).toHaveValue(`${prefix}-1`);
+  await expect(listedNames(page)).toHaveText(names.slice(10, 20));
+});
+
+test("pages through identities with previous and next", async ({
+  signedIn: page,
+  manyIdentities: { prefix, names },
+}) => {
+  await page.goto(`/identities?q=${prefix}`);
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination.getByRole("button", { name: "Previous page" })).toBeDisabled();
+  await pagination.getByRole("link", { name: "Next page" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`\\?q=${prefix}&page=2$`));
+  await expect(pagination).toContainText("21–23 of 23");
+  await expect(listedNames(page)).toHaveText(names.slice(20));
+  await expect(pagination.getByRole("button", { name: "Next page" })).toBeDisabled();
+
+  await page.goBack();
+  await expect(pagination).toContainText("1–20 of 23");
+  await pagination.getByRole("link", { name: "Next page" }).click();
+  await pagination.getByRole("link", { name: "Previous page" }).click();
+  await expect(listedNames(page)).toHaveText(names.slice(0, 20));
+});
+
+test("keeps the current page on screen while the next one loads", async ({
+  signedIn: page,
+  manyIdentities: { prefix, names },
+}) => {
+  await page.goto(`/identities?q=${prefix}`);
+  await expect(listedNames(page)).toHaveCount(20);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/identities/search", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next page" }).click();
+
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(page.locator("[aria-busy=true]").getByRole("link", { name: names[0] })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading identities" })).toHaveCount(0);
+  release();
+  await expect(listedNames(page)).toHaveText(names.slice(20));
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+});
+
+test("says when nothing matches, and clears the search", async ({ signedIn: page, manyIdentities: { prefix } }) => {
+  await page.goto(`/identities?q=${prefix}-nothing`);
+  await expect(page.getByRole("heading", { name: "No identities match" })).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\/identities$/);
+  await expect(page.getByRole("table", { name: "Identities" })).toBeVisible();
+});
 
 test("lists identities with their role", async ({ signedIn: page, seededIdentity }) => {
-  await page.goto("/identities");
+  await page.goto(`/identities?q=${seededIdentity.identity.name}`);
   const row = page.getByRole("row").filter({ hasText: seededIdentity.identity.name });
   await expect(row).toBeVisible();
   await expect(row).toContainText(/member/i);
@@ -95,7 +189,7 @@ test("creates an identity with the keyboard alone", async ({ signedIn: page, ser
   await service(endpoints["identities.delete"], { params: { identityId: id } });
 });
 
-test("closes the create dialog with Escape without creating anything", async ({ signedIn: page, service, session }) => {
+test("closes the create dialog with Escape without creating anything", async ({ signedIn: page, service }) => {
   const name = uniqueName("escaped");
   await page.goto("/identities");
   await page.getByRole("button", { name: "Create identity" }).first().click();
@@ -104,8 +198,8 @@ test("closes the create dialog with Escape without creating anything", async ({ 
 
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("button", { name: "Create identity" }).first()).toBeFocused();
-  const { identities } = await service(endpoints["identities.list"], { query: { orgId: session.organization.id } });
-  expect(identities.map((m) => m.identity.name)).not.toContain(name);
+  const { totalCount } = await service(endpoints["identities.search"], { body: { search: { name } } });
+  expect(totalCount).toBe(0);
 });
 
 test("shows a not-found page for an identity that does not exist", async ({ signedIn: page }) => {

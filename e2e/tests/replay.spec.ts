@@ -77,6 +77,24 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(table.getByRole("columnheader", { name: "Delete protection" })).toHaveCount(older ? 0 : 1);
     });
 
+    test("searches and pages the recorded identities (from the listing, the search route being missing)", async ({
+      watched: page,
+    }) => {
+      await signIn(page);
+      const pagination = page.getByRole("navigation", { name: "Pagination" });
+      await expect(pagination).toContainText(`1–${Math.min(list.length, 20)} of ${list.length}`);
+      if (list.length > 20) {
+        await pagination.getByRole("link", { name: "Next page" }).click();
+        await expect(pagination).toContainText(`21–${list.length} of ${list.length}`);
+      }
+      const matching = list.filter((m) => m.identity.name.includes("bar-")).map((m) => m.identity.name);
+      await page.getByRole("searchbox", { name: "Search identities" }).fill("bar-");
+      await expect(pagination).toContainText(`1–${matching.length} of ${matching.length}`);
+      await expect(page.getByRole("table", { name: "Identities" }).getByRole("link")).toHaveText(
+        matching.sort((a, b) => a.localeCompare(b)),
+      );
+    });
+
     test("shows the recorded identity, and what this server does not support", async ({ watched: page }) => {
       await signIn(page);
       await page.goto(`${origin()}/identities/${detail.identityId}`);

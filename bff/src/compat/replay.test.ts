@@ -114,6 +114,9 @@ describe.each([
         .sort((a, b) => a.localeCompare(b))
         .slice(2),
     );
+    // What the listing's records lack still counts: the search's answer is not new evidence.
+    const features = BffSessionSchema.parse((await get("/bff/session")).json).server.features;
+    expect(features.find((f) => f.name === "deleteProtection")?.available).toBe(current);
     // Found missing once, then the listing straight away.
     expect(replay.requests).toEqual([
       "POST /api/v1/identities/search",

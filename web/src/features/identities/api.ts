@@ -2,20 +2,21 @@ import { type BodyOf, endpoints } from "@keyhold/contract";
 import { call } from "@/lib/api-client";
 
 const ep = {
-  list: endpoints["identities.list"],
+  search: endpoints["identities.search"],
   get: endpoints["identities.get"],
   create: endpoints["identities.create"],
   update: endpoints["identities.update"],
   delete: endpoints["identities.delete"],
 };
 
+export type SearchIdentitiesBody = BodyOf<typeof ep.search>;
 export type CreateIdentityBody = BodyOf<typeof ep.create>;
 export type UpdateIdentityBody = BodyOf<typeof ep.update>;
 
 /** Typed calls for identities; each unwraps its response envelope once, here. */
 export const identitiesApi = {
-  list: async (orgId: string, signal?: AbortSignal) =>
-    (await call(ep.list, { query: { orgId } }, { signal })).identities,
+  /** One page of the organisation's identities, with how many match in all. */
+  search: (body: SearchIdentitiesBody, signal?: AbortSignal) => call(ep.search, { body }, { signal }),
 
   get: async (identityId: string, signal?: AbortSignal) =>
     (await call(ep.get, { params: { identityId } }, { signal })).identity,

@@ -1,19 +1,22 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { identitiesApi } from "./api";
+import { type IdentitySearch, toSearchBody } from "./identity-search";
 
 export const identityKeys = {
   all: ["identities"] as const,
   lists: () => [...identityKeys.all, "list"] as const,
-  list: (orgId: string) => [...identityKeys.lists(), { orgId }] as const,
+  list: (search: IdentitySearch) => [...identityKeys.lists(), search] as const,
   details: () => [...identityKeys.all, "detail"] as const,
   detail: (identityId: string) => [...identityKeys.details(), identityId] as const,
 };
 
 export const identityQueries = {
-  list: (orgId: string) =>
+  /** One page of a search; while the next page loads, the previous one stays on screen. */
+  list: (search: IdentitySearch) =>
     queryOptions({
-      queryKey: identityKeys.list(orgId),
-      queryFn: ({ signal }) => identitiesApi.list(orgId, signal),
+      queryKey: identityKeys.list(search),
+      queryFn: ({ signal }) => identitiesApi.search(toSearchBody(search), signal),
+      placeholderData: keepPreviousData,
     }),
   detail: (identityId: string) =>
     queryOptions({

@@ -28,12 +28,14 @@ export function identityRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: { Component: async () => (await import("./components/identities-page")).IdentitiesPage },
           // Not awaited: the page header renders at once and the table shows a skeleton
           // until the list arrives (errors appear in the page's own error panel).
-          loader: async () => {
-            const [session, identityQueries] = await Promise.all([
+          loader: async ({ request }) => {
+            const [session, identityQueries, { readIdentitySearch }] = await Promise.all([
               queryClient.ensureQueryData(sessionQueries.current()),
               queries(),
+              import("./identity-search"),
             ]);
-            if (session) void queryClient.prefetchQuery(identityQueries.list(session.organization.id));
+            const search = readIdentitySearch(new URL(request.url).searchParams);
+            if (session) void queryClient.prefetchQuery(identityQueries.list(search));
             return null;
           },
         },

@@ -1,19 +1,11 @@
 import type { IdentityMembership } from "@keyhold/contract";
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  getFilteredRowModel,
-  getSortedRowModel,
-  useReactTable,
-} from "@tanstack/react-table";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { useServerFeature } from "@/hooks/use-server-feature";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { authMethodLabel, orgRoleLabel } from "../org-roles";
+import { cn } from "@/lib/cn";
 import { AuthMethodBadges, DeleteProtectionBadge, RoleBadge } from "./identity-badges";
 
 const column = createColumnHelper<IdentityMembership>();
@@ -31,12 +23,12 @@ const columns = [
       </Link>
     ),
   }),
-  column.accessor((row) => orgRoleLabel(row.customRole?.slug ?? row.role), {
+  column.accessor((row) => row.customRole?.slug ?? row.role, {
     id: "role",
     header: "Role",
     cell: ({ row }) => <RoleBadge role={row.original.customRole?.slug ?? row.original.role} />,
   }),
-  column.accessor((row) => row.identity.authMethods.map(authMethodLabel).join(" "), {
+  column.accessor((row) => row.identity.authMethods, {
     id: "authMethods",
     header: "Auth methods",
     cell: ({ row }) => <AuthMethodBadges methods={row.original.identity.authMethods} />,
@@ -44,12 +36,10 @@ const columns = [
   column.accessor((row) => row.identity.hasDeleteProtection, {
     id: "deleteProtection",
     header: "Delete protection",
-    enableGlobalFilter: false,
     cell: ({ getValue }) => <DeleteProtectionBadge on={getValue()} />,
   }),
   column.accessor("createdAt", {
     header: "Created",
-    enableGlobalFilter: false,
     cell: ({ getValue }) => (
       <time
         dateTime={getValue()}
@@ -63,12 +53,13 @@ const columns = [
 ];
 
 interface IdentitiesTableProps {
+  /** One page, in the service's order. */
   identities: IdentityMembership[];
-  filter: string;
-  onClearFilter: () => void;
+  /** Another page is on its way; this one stays, dimmed, until it arrives. */
+  stale: boolean;
 }
 
-export function IdentitiesTable({ identities, filter, onClearFilter }: IdentitiesTableProps) {
+export function IdentitiesTable({ identities, stale }: IdentitiesTableProps) {
   // A server without delete protection has nothing to show in that column.
   const deleteProtection = useServerFeature("deleteProtection");
   // TanStack Table returns fresh functions each render by design; the compiler must not memoise around it.
@@ -76,17 +67,19 @@ export function IdentitiesTable({ identities, filter, onClearFilter }: Identitie
   const table = useReactTable({
     data: identities,
     columns,
-    state: { globalFilter: filter, columnVisibility: { deleteProtection: deleteProtection.available } },
-    globalFilterFn: "includesString",
-    initialState: { sorting: [{ id: "name", desc: false }] },
+    state: { columnVisibility: { deleteProtection: deleteProtection.available } },
     getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
   });
   const rows = table.getRowModel().rows;
 
   return (
-    <div className="overflow-hidden rounded-xl border border-border bg-card shadow-xs">
+    <div
+      aria-busy={stale}
+      className={cn(
+        "overflow-hidden rounded-xl border border-border bg-card shadow-xs transition-opacity",
+        stale && "opacity-60",
+      )}
+    >
       <Table aria-label="Identities">
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
@@ -109,14 +102,6 @@ export function IdentitiesTable({ identities, filter, onClearFilter }: Identitie
           ))}
         </TableBody>
       </Table>
-      {rows.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-10 text-center">
-          <p className="text-sm text-muted-foreground">No identities match “{filter}”.</p>
-          <Button size="sm" onClick={onClearFilter}>
-            Clear filter
-          </Button>
-        </div>
-      ) : null}
     </div>
   );
 }
