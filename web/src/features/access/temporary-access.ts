@@ -23,32 +23,31 @@ export function rangeMs(range: string): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-/** The start and duration of a grant, as a form edits it. */
-export const TemporaryAccessSchema = z
-  .object({
-    isTemporary: z.boolean(),
-    temporaryRange: z.string(),
-    /** "now" is taken at the moment the form is sent. */
-    startMode: z.enum(["now", "at"]),
-    /** A `datetime-local` value (the browser's time zone), used when startMode is "at". */
-    startAt: z.string(),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.isTemporary) return;
-    if (value.temporaryRange.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["temporaryRange"], message: "Enter how long access lasts, e.g. 1h" });
-    } else if (rangeMs(value.temporaryRange) === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["temporaryRange"],
-        message: "Use a duration such as 30m, 1h, 1d or 7d",
-      });
-    }
-    if (value.startMode === "at" && parseLocalDateTime(value.startAt) === undefined) {
-      ctx.addIssue({ code: "custom", path: ["startAt"], message: "Choose a start date and time" });
-    }
-  });
-export type TemporaryAccess = z.infer<typeof TemporaryAccessSchema>;
+/** The start and duration of a grant, as a form edits it (spread into each form's object). */
+export const temporaryAccessShape = {
+  isTemporary: z.boolean(),
+  temporaryRange: z.string(),
+  /** "now" is taken at the moment the form is sent. */
+  startMode: z.enum(["now", "at"]),
+  /** A `datetime-local` value (the browser's time zone), used when startMode is "at". */
+  startAt: z.string(),
+};
+
+/** The checks of a temporary grant, for the `superRefine` of the object that holds the shape. */
+export function refineTemporaryAccess(value: TemporaryAccess, ctx: z.RefinementCtx): void {
+  if (!value.isTemporary) return;
+  if (value.temporaryRange.trim() === "") {
+    ctx.addIssue({ code: "custom", path: ["temporaryRange"], message: "Enter how long access lasts, e.g. 1h" });
+  } else if (rangeMs(value.temporaryRange) === undefined) {
+    ctx.addIssue({ code: "custom", path: ["temporaryRange"], message: "Use a duration such as 30m, 1h, 1d or 7d" });
+  }
+  if (value.startMode === "at" && parseLocalDateTime(value.startAt) === undefined) {
+    ctx.addIssue({ code: "custom", path: ["startAt"], message: "Choose a start date and time" });
+  }
+}
+
+export const TemporaryAccessSchema = z.object(temporaryAccessShape).superRefine(refineTemporaryAccess);
+export type TemporaryAccess = z.infer<z.ZodObject<typeof temporaryAccessShape>>;
 
 export const PERMANENT: TemporaryAccess = { isTemporary: false, temporaryRange: "1h", startMode: "now", startAt: "" };
 

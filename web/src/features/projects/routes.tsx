@@ -2,6 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { type ProjectSection, paths } from "@/config/paths";
+import { accessRoute } from "@/features/access/routes";
+import { roleRoutes } from "@/features/roles/routes";
 import type { RouteHandle } from "@/lib/route-handle";
 import type { PlannedPageKey } from "./planned-pages";
 
@@ -11,6 +13,12 @@ function planned(key: PlannedPageKey) {
 }
 
 const sections = Object.keys(paths.project) as ProjectSection[];
+
+/** Project sections that are built; the others show their planned page. */
+const builtSections: Partial<Record<ProjectSection, (queryClient: QueryClient) => RouteObject>> = {
+  roles: roleRoutes,
+  access: accessRoute,
+};
 
 /** The loaders' queries are imported on demand, like the pages: none is part of the sign-in download. */
 const queries = async () => (await import("./queries")).projectQueries;
@@ -60,7 +68,13 @@ export function projectRoutes(queryClient: QueryClient): RouteObject[] {
                 return null;
               },
             },
-            ...sections.map((section) => ({ path: paths.project[section].segment, lazy: planned(section) })),
+            ...sections.map(
+              (section) =>
+                builtSections[section]?.(queryClient) ?? {
+                  path: paths.project[section].segment,
+                  lazy: planned(section),
+                },
+            ),
           ],
         },
       ],
