@@ -13,7 +13,9 @@ import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
 import { createAwsAuthService } from "./domain/aws-auth-service.ts";
 import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts";
+import { createMembershipService } from "./domain/membership-service.ts";
 import { createOidcAuthService } from "./domain/oidc-auth-service.ts";
+import { createProjectPermissions } from "./domain/project-permissions.ts";
 import { createSignIn } from "./domain/sign-in.ts";
 import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -102,6 +104,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const kubernetesAuth = createKubernetesAuthService({ signIn });
     const oidcAuth = createOidcAuthService({ signIn });
     const awsAuth = createAwsAuthService({ signIn });
+    const projectPermissions = createProjectPermissions({ db });
+    const memberships = createMembershipService({ db, projectPermissions });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -125,6 +129,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         oidcAuth,
         awsAuth,
         accessTokens,
+        memberships,
       }),
       authenticate,
     );

@@ -24,6 +24,7 @@ import { nowIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "./errors.ts";
 import { type IdentityWithAuthMethods, toIdentity, toMembership } from "./mappers.ts";
+import { projectMembershipsOfIdentity } from "./membership-views.ts";
 import { assertOrgPermission, assertWithinBoundary, parseOrgRole } from "./permissions.ts";
 
 type CreateIdentityInput = z.output<typeof CreateIdentityBodySchema>;
@@ -110,11 +111,11 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
       return { identityMemberships, totalCount };
     },
 
-    /** Projects are not part of this service yet, so an identity belongs to none. */
+    /** The projects the identity belongs to, with its roles in each. */
     async listProjectMemberships(actor: Actor, identityId: string) {
       assertOrgPermission(actor.ability, "read", "identity");
-      await requireMembership(actor, identityId);
-      return { identityMemberships: [] };
+      const found = await requireMembership(actor, identityId);
+      return { identityMemberships: await projectMembershipsOfIdentity(db, found) };
     },
 
     async get(actor: Actor, identityId: string): Promise<IdentityMembership> {

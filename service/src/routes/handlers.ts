@@ -5,6 +5,7 @@ import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
 import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
+import type { MembershipService } from "../domain/membership-service.ts";
 import type { OidcAuthService } from "../domain/oidc-auth-service.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
@@ -19,6 +20,7 @@ export interface Services {
   oidcAuth: OidcAuthService;
   awsAuth: AwsAuthService;
   accessTokens: AccessTokenService;
+  memberships: MembershipService;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -53,6 +55,7 @@ export function buildHandlers({
   oidcAuth,
   awsAuth,
   accessTokens,
+  memberships,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -127,13 +130,26 @@ export function buildHandlers({
     "environments.update": notImplemented,
     "environments.delete": notImplemented,
     "projects.listIntegrations": notImplemented,
-    "projects.listMemberships": notImplemented,
-    "projectUsers.invite": notImplemented,
-    "identityMemberships.add": notImplemented,
-    "identityMemberships.list": notImplemented,
-    "identityMemberships.get": notImplemented,
-    "identityMemberships.update": notImplemented,
-    "identityMemberships.remove": notImplemented,
+    "projects.listMemberships": async ({ actor, params }) => ({
+      memberships: await memberships.listUsers(actor, params.workspaceId),
+    }),
+    "projectUsers.invite": async ({ actor, params, body }) => ({
+      memberships: await memberships.inviteUsers(actor, params.projectId, body),
+    }),
+    "identityMemberships.add": async ({ actor, params, body }) => ({
+      identityMembership: await memberships.addIdentity(actor, params.projectId, params.identityId, body),
+    }),
+    "identityMemberships.list": async ({ actor, params, query }) =>
+      memberships.listIdentities(actor, params.projectId, query),
+    "identityMemberships.get": async ({ actor, params }) => ({
+      identityMembership: await memberships.getIdentity(actor, params.projectId, params.identityId),
+    }),
+    "identityMemberships.update": async ({ actor, params, body }) => ({
+      roles: await memberships.updateIdentity(actor, params.projectId, params.identityId, body.roles),
+    }),
+    "identityMemberships.remove": async ({ actor, params }) => ({
+      identityMembership: await memberships.removeIdentity(actor, params.projectId, params.identityId),
+    }),
     "projectRoles.create": notImplemented,
     "projectRoles.list": notImplemented,
     "projectRoles.getBySlug": notImplemented,
