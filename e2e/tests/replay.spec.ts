@@ -130,5 +130,38 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
+
+    test("lists the recorded projects and shows one with its environments, and what this server lacks", async ({
+      watched: page,
+    }) => {
+      type Recorded = { id: string; name: string; environments: { name: string; slug: string }[] };
+      // The replay answers the list with its first successful recording: a 2024 server refused
+      // identity tokens there (049 is a 403), so its list is the one recorded with a user's JWT.
+      const listed = (recording(folder, older ? "050-" : "049-").body as { workspaces: Recorded[] }).workspaces;
+      const project = (recording(folder, "052-").body as { workspace: Recorded }).workspace;
+      await signIn(page);
+
+      await page.goto(`${origin()}/projects`);
+      const table = page.getByRole("table", { name: "Projects" });
+      for (const recorded of listed.slice(0, 3)) {
+        await expect(table.getByRole("link", { name: recorded.name, exact: true }).first()).toBeVisible();
+      }
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      await page.goto(`${origin()}/projects/${project.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: project.name })).toBeVisible();
+      const environments = page.getByRole("table", { name: "Environments" });
+      for (const env of project.environments) {
+        await expect(environments.getByRole("row").filter({ hasText: env.name })).toContainText(env.slug);
+      }
+      const settings = page.getByRole("region", { name: "Settings" });
+      if (older) {
+        await expect(page.getByText("Not available: This server does not support delete protection.")).toHaveCount(2);
+        await expect(settings.getByRole("switch", { name: "Delete protection" })).toBeDisabled();
+      } else {
+        await expect(page.getByText(/Not available/)).toHaveCount(0);
+        await expect(settings.getByRole("switch", { name: "Delete protection" })).toBeEnabled();
+      }
+    });
   });
 }
