@@ -58,6 +58,7 @@ export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id][
   "identities.list": { orgId: ORG_ID },
   "identities.listOrgMemberships": { offset: 0, limit: 100, orderBy: "name", orderDirection: "asc" },
   "tokenAuth.listTokens": { offset: "0", limit: "20" },
+  "identityMemberships.list": { offset: "0", limit: "100", orderBy: "name", orderDirection: "asc" },
 };
 
 const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
