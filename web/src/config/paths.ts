@@ -30,6 +30,10 @@ export const paths = {
   },
   projects: { path: "/projects", href: () => "/projects" },
   projectHome: { path: "/projects/:projectId", href: (projectId: string) => `/projects/${seg(projectId)}` },
+  projectRole: {
+    path: "/projects/:projectId/roles/:roleSlug",
+    href: (projectId: string, roleSlug: string) => `/projects/${seg(projectId)}/roles/${seg(roleSlug)}`,
+  },
   project: {
     secrets: projectPage("secrets"),
     secretImports: projectPage("secret-imports"),

@@ -1,0 +1,72 @@
+import type { ProjectRoleSummary } from "@keyhold/contract";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { PermittedButton } from "@/components/permissions/permitted-button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { isApiError } from "@/lib/api-error";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
+import { useDeleteRole } from "../mutations";
+
+interface DeleteRoleButtonProps {
+  projectId: string;
+  role: Pick<ProjectRoleSummary, "id" | "slug" | "name">;
+  /** Why the signed-in identity may not delete roles; undefined when it may. */
+  deniedReason: string | undefined;
+  /** An icon button for table rows instead of a labelled one. */
+  compact?: boolean;
+  onDeleted?: () => void;
+}
+
+export function DeleteRoleButton({ projectId, role, deniedReason, compact = false, onDeleted }: DeleteRoleButtonProps) {
+  const [open, setOpen] = useState(false);
+  const deleteRole = useDeleteRole(projectId);
+  const failure = deleteRole.error;
+
+  function handleOpenChange(next: boolean) {
+    if (!next) deleteRole.reset();
+    setOpen(next);
+  }
+
+  function confirm() {
+    deleteRole.mutate(role, {
+      onSuccess: () => {
+        toast.success("Role deleted", role.name);
+        setOpen(false);
+        onDeleted?.();
+      },
+    });
+  }
+
+  return (
+    <>
+      <PermittedButton
+        variant={compact ? "ghost" : "destructive-outline"}
+        size={compact ? "icon-sm" : "sm"}
+        aria-label={compact ? `Delete ${role.name}` : undefined}
+        deniedReason={deniedReason}
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 aria-hidden />
+        {compact ? null : "Delete role"}
+      </PermittedButton>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={handleOpenChange}
+        title="Delete role"
+        confirmLabel="Delete role"
+        onConfirm={confirm}
+        pending={deleteRole.isPending}
+        description={
+          <p>
+            This permanently deletes <span className="font-medium text-foreground">{role.name}</span> (
+            <code className="font-mono text-xs">{role.slug}</code>). The server refuses while an identity or user still
+            holds it.
+          </p>
+        }
+        // A role still in use is a 400 whose message says how many memberships hold it; shown as the server words it.
+        error={failure && !isApiError(failure, 401) ? errorSummary(failure, "Could not delete the role") : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { PermissionRuleInput, ProjectRole } from "@keyhold/contract";
+import * as Tabs from "@radix-ui/react-tabs";
+import { Info } from "lucide-react";
+import { useState } from "react";
+import { PermissionRulesEditor } from "@/components/permissions/permission-rules-editor";
+import { PermissionRulesJson } from "@/components/permissions/permission-rules-json";
+import { validatePermissionRules } from "@/components/permissions/rule-model";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Spinner } from "@/components/ui/spinner";
+import { isApiError } from "@/lib/api-error";
+import { cn } from "@/lib/cn";
+import { errorSummary } from "@/lib/describe-error";
+import { issuePath } from "@/lib/form-errors";
+import { toast } from "@/lib/toast";
+import { useUpdateRole } from "../mutations";
+
+interface RolePermissionsProps {
+  projectId: string;
+  role: ProjectRole;
+  /** Why the rules cannot be changed here (a built-in role, or no permission); editable when undefined. */
+  readOnlyReason: string | undefined;
+}
+
+const tabClasses = cn(
+  "-mb-px inline-flex h-9 items-center border-b-2 border-transparent px-1 text-sm font-medium text-muted-foreground",
+  "outline-none transition-colors hover:text-foreground focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring",
+  "data-[state=active]:border-accent data-[state=active]:text-foreground",
+);
+
+/** The role's rules as a draft: edited in the builder, seen as JSON, saved or discarded as a whole. */
+export function RolePermissions({ projectId, role, readOnlyReason }: RolePermissionsProps) {
+  const saved = role.permissions as PermissionRuleInput[];
+  const [draft, setDraft] = useState<PermissionRuleInput[]>(saved);
+  const [showErrors, setShowErrors] = useState(false);
+  const updateRole = useUpdateRole(projectId, role);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const issues = validatePermissionRules(draft);
+  const readOnly = readOnlyReason !== undefined;
+
+  function save() {
+    setShowErrors(true);
+    if (issues.length > 0) return;
+    updateRole.mutate(
+      { permissions: draft },
+      { onSuccess: (updated) => toast.success("Permissions saved", updated.name) },
+    );
+  }
+
+  function discard() {
+    setDraft(saved);
+    setShowErrors(false);
+    updateRole.reset();
+  }
+
+  return (
+    <Tabs.Root defaultValue="builder" className="grid gap-4">
+      <Tabs.List aria-label="Permission views" className="flex gap-4 border-b border-border">
+        <Tabs.Trigger value="builder" className={tabClasses}>
+          Permissions
+        </Tabs.Trigger>
+        <Tabs.Trigger value="json" className={tabClasses}>
+          JSON
+        </Tabs.Trigger>
+      </Tabs.List>
+
+      {readOnly ? (
+        <p className="flex items-start gap-2 rounded-md border border-border bg-surface px-3 py-2 text-[13px] text-muted-foreground">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {readOnlyReason}
+        </p>
+      ) : null}
+
+      <Tabs.Content value="builder" className="outline-none">
+        <PermissionRulesEditor value={draft} onChange={setDraft} readOnly={readOnly} showErrors={showErrors} />
+      </Tabs.Content>
+      <Tabs.Content value="json" className="grid gap-2 outline-none">
+        {dirty ? <p className="text-[13px] text-muted-foreground">Includes your unsaved changes.</p> : null}
+        <PermissionRulesJson value={draft} />
+      </Tabs.Content>
+
+      {readOnly ? null : (
+        <div
+          className={cn(
+            "sticky bottom-4 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-lg",
+            !dirty && !updateRole.error && "hidden",
+          )}
+        >
+          <div className="min-w-0 flex-1">
+            {showErrors && issues.length > 0 ? (
+              <FormAlert
+                message={`Fix ${issues.length === 1 ? "1 problem" : `${issues.length} problems`} marked in the rules before saving.`}
+              />
+            ) : updateRole.error && !isApiError(updateRole.error, 401) ? (
+              <FormAlert message={serverMessage(updateRole.error)} />
+            ) : (
+              <p className="text-[13px] text-muted-foreground">You have unsaved changes to the permissions.</p>
+            )}
+          </div>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={discard} disabled={updateRole.isPending}>
+              Discard changes
+            </Button>
+            <Button
+              variant="primary"
+              size="sm"
+              onClick={save}
+              disabled={updateRole.isPending}
+              aria-busy={updateRole.isPending || undefined}
+            >
+              {updateRole.isPending ? <Spinner /> : null}
+              Save permissions
+            </Button>
+          </div>
+        </div>
+      )}
+    </Tabs.Root>
+  );
+}
+
+/** A refused save in words: the server's validation issues, each with the rule it names. */
+function serverMessage(error: unknown): string {
+  if (isApiError(error) && error.isValidation && error.issues.length > 0) {
+    return `The server did not accept the rules: ${error.issues
+      .map((issue) => `${issuePath(issue) || "rules"}: ${issue.message}`)
+      .join("; ")}`;
+  }
+  return errorSummary(error, "Could not save the permissions");
+}

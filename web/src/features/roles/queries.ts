@@ -1,0 +1,23 @@
+import { queryOptions } from "@tanstack/react-query";
+import { rolesApi } from "./api";
+
+export const roleKeys = {
+  all: ["project-roles"] as const,
+  lists: () => [...roleKeys.all, "list"] as const,
+  list: (projectId: string) => [...roleKeys.lists(), projectId] as const,
+  details: () => [...roleKeys.all, "detail"] as const,
+  detail: (projectId: string, roleSlug: string) => [...roleKeys.details(), projectId, roleSlug] as const,
+};
+
+export const roleQueries = {
+  list: (projectId: string) =>
+    queryOptions({
+      queryKey: roleKeys.list(projectId),
+      queryFn: ({ signal }) => rolesApi.list(projectId, signal),
+    }),
+  detail: (projectId: string, roleSlug: string) =>
+    queryOptions({
+      queryKey: roleKeys.detail(projectId, roleSlug),
+      queryFn: ({ signal }) => rolesApi.get(projectId, roleSlug, signal),
+    }),
+};
