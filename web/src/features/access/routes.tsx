@@ -1,11 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RouteObject } from "react-router";
 import { paths } from "@/config/paths";
-import { projectAbilityQuery } from "@/hooks/use-project-ability";
 import type { RouteHandle } from "@/lib/route-handle";
 
 /** The loader's queries are imported on demand, like the page: neither is part of the sign-in download. */
 const queries = async () => (await import("./queries")).accessQueries;
+// The permission model (CASL) comes with it: on demand too.
+const abilityQuery = async () => (await import("@/hooks/use-project-ability")).projectAbilityQuery;
 
 /** The project's access page, as a child of the project route. */
 export function accessRoute(queryClient: QueryClient): RouteObject {
@@ -18,7 +19,7 @@ export function accessRoute(queryClient: QueryClient): RouteObject {
     // Not awaited: the header and tabs render at once, each list shows a skeleton until it arrives.
     loader: async ({ params }) => {
       const projectId = params.projectId ?? "";
-      const accessQueries = await queries();
+      const [accessQueries, projectAbilityQuery] = await Promise.all([queries(), abilityQuery()]);
       void queryClient.prefetchQuery(accessQueries.identities(projectId));
       void queryClient.prefetchQuery(accessQueries.roles(projectId));
       void queryClient.prefetchQuery(accessQueries.users(projectId));

@@ -33,13 +33,21 @@ import { RoleEntriesEditor } from "./role-entries-editor";
 interface AddIdentityDialogProps {
   projectId: string;
   roles: readonly ProjectRoleSummary[];
+  rolesError?: string | undefined;
   memberIds: ReadonlySet<string>;
   deniedReason: string | undefined;
   /** Called with the identity just added, so the page can show it. */
   onAdded?: (identityId: string) => void;
 }
 
-export function AddIdentityDialog({ projectId, roles, memberIds, deniedReason, onAdded }: AddIdentityDialogProps) {
+export function AddIdentityDialog({
+  projectId,
+  roles,
+  rolesError,
+  memberIds,
+  deniedReason,
+  onAdded,
+}: AddIdentityDialogProps) {
   const [open, setOpen] = useState(false);
   const addIdentity = useAddIdentity(projectId);
 
@@ -68,6 +76,7 @@ export function AddIdentityDialog({ projectId, roles, memberIds, deniedReason, o
         {open ? (
           <AddIdentityFormBody
             roles={roles}
+            rolesError={rolesError}
             memberIds={memberIds}
             addIdentity={addIdentity}
             onCancel={() => handleOpenChange(false)}
@@ -84,13 +93,21 @@ export function AddIdentityDialog({ projectId, roles, memberIds, deniedReason, o
 
 interface AddIdentityFormBodyProps {
   roles: readonly ProjectRoleSummary[];
+  rolesError: string | undefined;
   memberIds: ReadonlySet<string>;
   addIdentity: ReturnType<typeof useAddIdentity>;
   onCancel: () => void;
   onAdded: (identityId: string) => void;
 }
 
-function AddIdentityFormBody({ roles, memberIds, addIdentity, onCancel, onAdded }: AddIdentityFormBodyProps) {
+function AddIdentityFormBody({
+  roles,
+  rolesError,
+  memberIds,
+  addIdentity,
+  onCancel,
+  onAdded,
+}: AddIdentityFormBodyProps) {
   const [chosenName, setChosenName] = useState("");
   const defaultRole = roles.some((r) => r.slug === DEFAULT_PROJECT_ROLE) ? DEFAULT_PROJECT_ROLE : "";
   const form = useForm<AddIdentityForm>({
@@ -156,6 +173,7 @@ function AddIdentityFormBody({ roles, memberIds, addIdentity, onCancel, onAdded 
               value={field.value}
               onChange={field.onChange}
               roles={roles}
+              rolesError={rolesError}
               errors={errors.roles}
             />
           )}

@@ -21,13 +21,14 @@ import { RoleEntriesEditor } from "./role-entries-editor";
 interface EditRolesDialogProps {
   projectId: string;
   roles: readonly ProjectRoleSummary[];
+  rolesError?: string | undefined;
   /** The membership being edited; undefined while the dialog is closed. */
   membership: ProjectIdentityMembership | undefined;
   onClose: () => void;
 }
 
 /** Replaces an identity's roles in the project (the server replaces the whole set). */
-export function EditRolesDialog({ projectId, roles, membership, onClose }: EditRolesDialogProps) {
+export function EditRolesDialog({ projectId, roles, rolesError, membership, onClose }: EditRolesDialogProps) {
   const update = useUpdateIdentityRoles(projectId);
 
   function handleOpenChange(open: boolean) {
@@ -50,6 +51,7 @@ export function EditRolesDialog({ projectId, roles, membership, onClose }: EditR
             key={membership.id}
             membership={membership}
             roles={roles}
+            rolesError={rolesError}
             update={update}
             onCancel={() => handleOpenChange(false)}
             onSaved={onClose}
@@ -63,12 +65,13 @@ export function EditRolesDialog({ projectId, roles, membership, onClose }: EditR
 interface EditRolesFormProps {
   membership: ProjectIdentityMembership;
   roles: readonly ProjectRoleSummary[];
+  rolesError: string | undefined;
   update: ReturnType<typeof useUpdateIdentityRoles>;
   onCancel: () => void;
   onSaved: () => void;
 }
 
-function EditRolesForm({ membership, roles, update, onCancel, onSaved }: EditRolesFormProps) {
+function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSaved }: EditRolesFormProps) {
   const form = useForm<IdentityRolesForm>({
     resolver: zodResolver(IdentityRolesFormSchema),
     defaultValues: { roles: toRoleEntries(membership.roles) },
@@ -97,6 +100,7 @@ function EditRolesForm({ membership, roles, update, onCancel, onSaved }: EditRol
               value={field.value}
               onChange={field.onChange}
               roles={roles}
+              rolesError={rolesError}
               errors={errors.roles}
             />
           )}

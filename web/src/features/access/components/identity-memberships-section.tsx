@@ -1,5 +1,5 @@
 import type { ProjectIdentityMembership, ProjectRoleSummary } from "@keyhold/contract";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Bot, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -37,7 +37,12 @@ export function IdentityMembershipsSection({
   onSelect,
 }: IdentityMembershipsSectionProps) {
   const { data: memberships } = useSuspenseQuery(accessQueries.identities(projectId));
-  const { data: roles } = useSuspenseQuery(accessQueries.roles(projectId));
+  // The roles only name and offer roles: without them the list still shows, with role slugs.
+  const rolesQuery = useQuery(accessQueries.roles(projectId));
+  const roles = rolesQuery.data ?? [];
+  const rolesError = rolesQuery.isError
+    ? errorSummary(rolesQuery.error, "Could not load the project's roles")
+    : undefined;
   const [filter, setFilter] = useState("");
   const [editing, setEditing] = useState<ProjectIdentityMembership>();
   const [removing, setRemoving] = useState<ProjectIdentityMembership>();
@@ -47,6 +52,7 @@ export function IdentityMembershipsSection({
     <AddIdentityDialog
       projectId={projectId}
       roles={roles}
+      rolesError={rolesError}
       memberIds={memberIds}
       deniedReason={guards.addIdentity}
       onAdded={onSelect}

@@ -28,10 +28,11 @@ import { GuardedButton } from "./guarded-button";
 interface InviteUsersDialogProps {
   projectId: string;
   roles: readonly ProjectRoleSummary[];
+  rolesError?: string | undefined;
   deniedReason: string | undefined;
 }
 
-export function InviteUsersDialog({ projectId, roles, deniedReason }: InviteUsersDialogProps) {
+export function InviteUsersDialog({ projectId, roles, rolesError, deniedReason }: InviteUsersDialogProps) {
   const [open, setOpen] = useState(false);
   const invite = useInviteUsers(projectId);
 
@@ -59,6 +60,7 @@ export function InviteUsersDialog({ projectId, roles, deniedReason }: InviteUser
         {open ? (
           <InviteFormBody
             roles={roles}
+            rolesError={rolesError}
             invite={invite}
             onCancel={() => handleOpenChange(false)}
             onInvited={() => setOpen(false)}
@@ -71,12 +73,13 @@ export function InviteUsersDialog({ projectId, roles, deniedReason }: InviteUser
 
 interface InviteFormBodyProps {
   roles: readonly ProjectRoleSummary[];
+  rolesError: string | undefined;
   invite: ReturnType<typeof useInviteUsers>;
   onCancel: () => void;
   onInvited: () => void;
 }
 
-function InviteFormBody({ roles, invite, onCancel, onInvited }: InviteFormBodyProps) {
+function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: InviteFormBodyProps) {
   const form = useForm<InviteForm>({
     resolver: zodResolver(InviteFormSchema),
     defaultValues: {
@@ -113,7 +116,7 @@ function InviteFormBody({ roles, invite, onCancel, onInvited }: InviteFormBodyPr
           name="roleSlug"
           render={({ field, fieldState }) => (
             <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-              <Field id="invite-role" label="Role" error={fieldState.error?.message}>
+              <Field id="invite-role" label="Role" error={fieldState.error?.message ?? rolesError}>
                 <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                   <SelectValue placeholder="Choose a role" />
                 </SelectTrigger>

@@ -2,6 +2,7 @@ import type { ProjectRoleSummary } from "@keyhold/contract";
 import { Plus, X } from "lucide-react";
 import type { FieldError, Merge } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { newRoleEntry, type RoleEntry } from "../membership-form";
@@ -17,12 +18,22 @@ interface RoleEntriesEditorProps {
   value: RoleEntry[];
   onChange: (next: RoleEntry[]) => void;
   roles: readonly ProjectRoleSummary[];
+  /** Why the project's roles could not be loaded, when they could not. */
+  rolesError?: string | undefined;
   errors: RoleEntriesErrors;
   disabled?: boolean;
 }
 
 /** The roles of a membership: each one chosen from the project's roles, permanent or temporary. */
-export function RoleEntriesEditor({ idPrefix, value, onChange, roles, errors, disabled }: RoleEntriesEditorProps) {
+export function RoleEntriesEditor({
+  idPrefix,
+  value,
+  onChange,
+  roles,
+  rolesError,
+  errors,
+  disabled,
+}: RoleEntriesEditorProps) {
   const listError = errors?.root?.message ?? errors?.message;
   const replace = (index: number, entry: RoleEntry) => onChange(value.map((e, i) => (i === index ? entry : e)));
   const unused = roles.find((role) => !value.some((entry) => entry.role === role.slug));
@@ -30,6 +41,7 @@ export function RoleEntriesEditor({ idPrefix, value, onChange, roles, errors, di
   return (
     <fieldset className="grid gap-3" disabled={disabled}>
       <legend className="mb-2 text-[13px] font-medium">Roles</legend>
+      {rolesError ? <FormAlert message={rolesError} /> : null}
       <ol className="grid gap-3">
         {value.map((entry, index) => {
           const id = `${idPrefix}-role-${index}`;

@@ -1,8 +1,9 @@
 import type { ProjectMembership } from "@keyhold/contract";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { UserRound } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorSummary } from "@/lib/describe-error";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { roleNameOf } from "../membership-form";
 import { accessQueries } from "../queries";
@@ -18,8 +19,17 @@ function displayName(user: ProjectMembership["user"]): string {
 /** The people who are members of the project, with their roles; invite more by e-mail. */
 export function UserMembershipsSection({ projectId, guards }: { projectId: string; guards: AccessGuards }) {
   const { data: memberships } = useSuspenseQuery(accessQueries.users(projectId));
-  const { data: roles } = useSuspenseQuery(accessQueries.roles(projectId));
-  const invite = <InviteUsersDialog projectId={projectId} roles={roles} deniedReason={guards.inviteUsers} />;
+  // The roles only name and offer roles: without them the list still shows, with role slugs.
+  const rolesQuery = useQuery(accessQueries.roles(projectId));
+  const roles = rolesQuery.data ?? [];
+  const invite = (
+    <InviteUsersDialog
+      projectId={projectId}
+      roles={roles}
+      rolesError={rolesQuery.isError ? errorSummary(rolesQuery.error, "Could not load the project's roles") : undefined}
+      deniedReason={guards.inviteUsers}
+    />
+  );
 
   if (memberships.length === 0) {
     return (
