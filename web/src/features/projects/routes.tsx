@@ -62,9 +62,17 @@ export function projectRoutes(queryClient: QueryClient): RouteObject[] {
               index: true,
               lazy: { Component: async () => (await import("./components/project-overview")).ProjectOverview },
               // Awaited: the project is the page's subject, and a 404 should show the not-found page.
+              // The caller's permissions come in parallel (a failure there only leaves the server to judge).
               loader: async (args) => {
                 const projectId = requireProjectId(args);
-                await queryClient.ensureQueryData((await queries()).detail(projectId));
+                const [projectQueries, { projectAbilityQuery }] = await Promise.all([
+                  queries(),
+                  import("@/hooks/use-project-ability"),
+                ]);
+                await Promise.all([
+                  queryClient.ensureQueryData(projectQueries.detail(projectId)),
+                  queryClient.prefetchQuery(projectAbilityQuery(projectId)),
+                ]);
                 return null;
               },
             },

@@ -2,7 +2,7 @@ import type { Project } from "@keyhold/contract";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "@/components/ui/button";
+import { PermittedButton } from "@/components/permissions/permitted-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-error";
@@ -40,16 +40,15 @@ export function DeleteProjectButton({ project, deniedReason }: DeleteProjectButt
 
   return (
     <>
-      <Button
+      <PermittedButton
         variant="destructive-outline"
         size="sm"
         onClick={() => setOpen(true)}
-        disabled={deniedReason !== undefined}
-        title={deniedReason}
+        deniedReason={deniedReason}
       >
         <Trash2 aria-hidden />
         Delete project
-      </Button>
+      </PermittedButton>
       <ConfirmDialog
         open={open}
         onOpenChange={handleOpenChange}

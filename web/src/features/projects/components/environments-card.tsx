@@ -1,7 +1,7 @@
 import type { Environment, Project } from "@keyhold/contract";
 import { Layers, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { PermittedButton } from "@/components/permissions/permitted-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -41,15 +41,10 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
   }
 
   const addButton = (
-    <Button
-      size="sm"
-      onClick={() => setEditing({ mode: "add" })}
-      disabled={denials.createEnvironment !== undefined}
-      title={denials.createEnvironment}
-    >
+    <PermittedButton size="sm" onClick={() => setEditing({ mode: "add" })} deniedReason={denials.createEnvironment}>
       <Plus aria-hidden />
       Add environment
-    </Button>
+    </PermittedButton>
   );
 
   return (
@@ -91,27 +86,25 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
                   <code className="font-mono text-[13px] text-muted-foreground">{env.slug}</code>
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap">
-                  <Button
+                  <PermittedButton
                     variant="ghost"
                     size="icon-sm"
                     aria-label={`Rename ${env.name}`}
-                    title={denials.editEnvironment ?? `Rename ${env.name}`}
-                    disabled={denials.editEnvironment !== undefined || !env.id}
+                    deniedReason={denials.editEnvironment}
                     onClick={() => setEditing({ mode: "rename", environment: env })}
                   >
                     <Pencil aria-hidden />
-                  </Button>
-                  <Button
+                  </PermittedButton>
+                  <PermittedButton
                     variant="ghost"
                     size="icon-sm"
                     aria-label={`Delete ${env.name}`}
-                    title={denials.deleteEnvironment ?? `Delete ${env.name}`}
-                    disabled={denials.deleteEnvironment !== undefined || !env.id}
+                    deniedReason={denials.deleteEnvironment}
                     onClick={() => setDeleting(env)}
                     className="hover:text-destructive-subtle-foreground"
                   >
                     <Trash2 aria-hidden />
-                  </Button>
+                  </PermittedButton>
                 </TableCell>
               </TableRow>
             ))}

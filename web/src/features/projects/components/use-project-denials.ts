@@ -1,7 +1,6 @@
-/**
- * Why the signed-in identity may not use each control of the project overview (undefined where
- * it may). Until the project ability hook lands, nothing is refused ahead of the server.
- */
+import { useProjectAbility } from "@/hooks/use-project-ability";
+
+/** Why the signed-in identity may not use each control of the project overview (undefined where it may). */
 export interface ProjectDenials {
   editSettings: string | undefined;
   deleteProject: string | undefined;
@@ -10,12 +9,14 @@ export interface ProjectDenials {
   deleteEnvironment: string | undefined;
 }
 
-export function useProjectDenials(_projectId: string): ProjectDenials {
+/** The overview's controls and the project permission each needs (the server checks the same ones). */
+export function useProjectDenials(projectId: string): ProjectDenials {
+  const ability = useProjectAbility(projectId);
   return {
-    editSettings: undefined,
-    deleteProject: undefined,
-    createEnvironment: undefined,
-    editEnvironment: undefined,
-    deleteEnvironment: undefined,
+    editSettings: ability.reason("edit", "settings"),
+    deleteProject: ability.reason("delete", "workspace"),
+    createEnvironment: ability.reason("create", "environments"),
+    editEnvironment: ability.reason("edit", "environments"),
+    deleteEnvironment: ability.reason("delete", "environments"),
   };
 }
