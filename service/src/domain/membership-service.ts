@@ -1,11 +1,9 @@
 import type { Endpoints, ProjectMembership } from "@keyhold/contract";
 import type { Kysely } from "kysely";
-import ms from "ms";
 import type { z } from "zod";
 import { findMembership } from "../data/identities.ts";
 import {
   deleteMembership,
-  findCustomRolesBySlugs,
   findIdentityMembership,
   findProjectInOrg,
   findUserMemberships,
@@ -13,63 +11,25 @@ import {
   insertMembershipRoles,
   listIdentityMemberships,
   listUserMemberships,
-  type NewRoleRow,
   replaceMembershipRoles,
 } from "../data/project-memberships.ts";
 import { ensureUsersByEmail, findUsersByUsernames } from "../data/users.ts";
 import type { Database } from "../db/schema.ts";
 import { nowIso, toIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
-import { BadRequestError, NotFoundError, PermissionBoundaryError } from "./errors.ts";
+import { BadRequestError, NotFoundError } from "./errors.ts";
+import { assertCanGrant, assertWithin, quoted, resolveRoles, type RoleInput } from "./membership-roles.ts";
 import {
   rolesByMembership,
   toIdentityMembershipRecord,
   toProjectIdentityMembership,
   toRoleRow,
 } from "./membership-views.ts";
-import {
-  isPredefinedProjectRole,
-  missingPermissions,
-  type ProjectAbility,
-  type ProjectPermissions,
-  type ProjectRule,
-  rulesOfRole,
-} from "./project-permissions.ts";
+import type { ProjectAbility, ProjectPermissions } from "./project-permissions.ts";
 
-type RoleInput = z.output<Endpoints["identityMemberships.update"]["body"]>["roles"][number];
 type AddInput = z.output<Endpoints["identityMemberships.add"]["body"]>;
 type ListQuery = z.output<Endpoints["identityMemberships.list"]["query"]>;
 type InviteInput = z.output<Endpoints["projectUsers.invite"]["body"]>;
-
-/** A role about to be stored, with the rules it grants (for the permission boundary). */
-interface ResolvedRole {
-  row: NewRoleRow;
-  rules: ProjectRule[];
-}
-
-/**
- * The end of a temporary role: start + range, the range read by `ms` as Infisical reads it
- * ("30m", "1h", "7d", "2 days", "60000").
- */
-export function temporaryEnd(role: string, range: string, start: string): string {
-  let rangeMs: number | undefined;
-  try {
-    rangeMs = ms(range as ms.StringValue) as number | undefined;
-  } catch {
-    rangeMs = undefined;
-  }
-  if (typeof rangeMs !== "number" || !Number.isFinite(rangeMs)) {
-    throw new BadRequestError(
-      `The temporary range "${range}" of role "${role}" is not a duration; use one such as "30m", "1h" or "7d"`,
-    );
-  }
-  if (rangeMs <= 0) {
-    throw new BadRequestError(`The temporary range of role "${role}" must be a positive duration`);
-  }
-  return new Date(Date.parse(start) + rangeMs).toISOString();
-}
-
-const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
 export function createMembershipService(deps: { db: Kysely<Database>; projectPermissions: ProjectPermissions }) {
   const { db, projectPermissions } = deps;
@@ -78,48 +38,6 @@ export function createMembershipService(deps: { db: Kysely<Database>; projectPer
     const project = await findProjectInOrg(db, actor.orgId, projectId);
     if (!project) throw new NotFoundError(`Project with ID '${projectId}' not found`);
     return project;
-  }
-
-  /**
-   * The role rows for the inputs: predefined slugs as they are, other slugs as the project's
-   * custom roles ("custom" + its id); unknown slugs are 404, like Infisical's.
-   */
-  async function resolveRoles(projectId: string, inputs: readonly RoleInput[]): Promise<ResolvedRole[]> {
-    const customSlugs = [...new Set(inputs.map((r) => r.role).filter((slug) => !isPredefinedProjectRole(slug)))];
-    const customs = new Map((await findCustomRolesBySlugs(db, projectId, customSlugs)).map((c) => [c.slug, c]));
-    const unknown = customSlugs.filter((slug) => !customs.has(slug));
-    if (unknown.length > 0) {
-      throw new NotFoundError(`No role ${quoted(unknown)} in this project`);
-    }
-    return inputs.map((input) => {
-      const custom = customs.get(input.role);
-      const role = custom ? "custom" : input.role;
-      const start = input.isTemporary ? new Date(input.temporaryAccessStartTime ?? "").toISOString() : null;
-      const row: NewRoleRow = {
-        role,
-        customRoleId: custom?.id ?? null,
-        isTemporary: input.isTemporary,
-        temporaryRange: input.isTemporary ? (input.temporaryRange ?? null) : null,
-        temporaryAccessStartTime: start,
-        temporaryAccessEndTime:
-          input.isTemporary && start ? temporaryEnd(input.role, input.temporaryRange ?? "", start) : null,
-      };
-      return { row, rules: rulesOfRole({ role, custom_role_permissions: custom?.permissions ?? null }) };
-    });
-  }
-
-  /** An identity cannot grant, or act on someone holding, more than it holds itself. */
-  function assertWithin(ability: ProjectAbility, rules: ProjectRule[], message: string): void {
-    const missing = missingPermissions(ability, rules);
-    if (missing.length > 0) throw new PermissionBoundaryError(message, { missingPermissions: missing });
-  }
-
-  function assertCanGrant(ability: ProjectAbility, roles: readonly ResolvedRole[]): void {
-    assertWithin(
-      ability,
-      roles.flatMap((r) => r.rules),
-      "You cannot grant a role with permissions you do not hold yourself",
-    );
   }
 
   /** The target identity's current rules must be within the actor's: no acting on the more privileged. */
@@ -156,7 +74,7 @@ export function createMembershipService(deps: { db: Kysely<Database>; projectPer
         throw new BadRequestError("Identity is already a member");
       }
       const inputs = input.roles ?? [{ role: input.role ?? "no-access", isTemporary: false }];
-      const roles = await resolveRoles(project.id, inputs);
+      const roles = await resolveRoles(db, project.id, inputs);
       assertCanGrant(ability, roles);
       const now = nowIso();
       const membership = await db.transaction().execute(async (trx) => {
@@ -214,7 +132,7 @@ export function createMembershipService(deps: { db: Kysely<Database>; projectPer
     async updateIdentity(actor: Actor, projectId: string, identityId: string, inputs: readonly RoleInput[]) {
       const ability = await projectPermissions.assert(actor, projectId, "edit", "identity", { identityId });
       const membership = await requireIdentityMembership(projectId, identityId);
-      const roles = await resolveRoles(projectId, inputs);
+      const roles = await resolveRoles(db, projectId, inputs);
       assertCanGrant(ability, roles);
       await assertNotMorePrivileged(actor, ability, projectId, identityId, "change the roles of");
       const rows = await db.transaction().execute(async (trx) =>
@@ -272,6 +190,7 @@ export function createMembershipService(deps: { db: Kysely<Database>; projectPer
       const project = await requireProject(actor, projectId);
       const slugs = input.roleSlugs ?? ["member"];
       const roles = await resolveRoles(
+        db,
         project.id,
         slugs.map((role) => ({ role, isTemporary: false })),
       );
