@@ -7,6 +7,7 @@ import { openDatabase } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access-tokens.ts";
 import { bootstrap } from "./domain/bootstrap.ts";
+import { createIdentityPrivilegeService } from "./domain/identity-privilege-service.ts";
 import { createIdentityService } from "./domain/identity-service.ts";
 import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
@@ -105,6 +106,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const oidcAuth = createOidcAuthService({ signIn });
     const awsAuth = createAwsAuthService({ signIn });
     const projectPermissions = createProjectPermissions({ db });
+    const privileges = createIdentityPrivilegeService({ db, projectPermissions });
     const memberships = createMembershipService({ db, projectPermissions });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
@@ -129,6 +131,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         oidcAuth,
         awsAuth,
         accessTokens,
+        projectPermissions,
+        privileges,
         memberships,
       }),
       authenticate,

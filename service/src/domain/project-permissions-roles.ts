@@ -1,12 +1,13 @@
 import { type ProjectSubject, projectPermissionActions } from "@keyhold/contract";
 
 /** A rule as the API returns it: unpacked, `action` always a list. */
-export interface ProjectRule {
+// A type alias (not an interface) so that it is assignable to the contract's open rule schema.
+export type ProjectRule = {
   subject: string;
   action: string[];
   conditions?: Record<string, unknown>;
   inverted?: boolean;
-}
+};
 
 export type PredefinedProjectRoleSlug = "admin" | "member" | "viewer" | "no-access";
 

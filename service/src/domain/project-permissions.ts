@@ -82,7 +82,7 @@ export interface ProjectPermissionsDeps {
  * its roles and privileges afresh (nothing is cached across requests), so a revoked role or an
  * expired temporary privilege stops counting on the very next request.
  */
-export function createProjectPermissions({ db, now = Date.now }: ProjectPermissionsDeps) {
+export function createProjectPermissions({ db, now = () => Date.now() }: ProjectPermissionsDeps) {
   /** The rules `identityId` holds in `projectId` now; null when it is not a member. */
   async function identityAccess(project: ProjectAccess["project"], identityId: string): Promise<ProjectAccess | null> {
     const membership = await findIdentityProjectMembership(db, project.id, identityId);

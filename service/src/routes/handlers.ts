@@ -3,10 +3,13 @@ import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
 import type { AccessTokenService } from "../domain/access-tokens.ts";
 import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
+import type { IdentityPrivilegeService } from "../domain/identity-privilege-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
 import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
 import type { MembershipService } from "../domain/membership-service.ts";
 import type { OidcAuthService } from "../domain/oidc-auth-service.ts";
+import type { ProjectPermissions } from "../domain/project-permissions.ts";
+import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
 import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
@@ -20,6 +23,8 @@ export interface Services {
   oidcAuth: OidcAuthService;
   awsAuth: AwsAuthService;
   accessTokens: AccessTokenService;
+  projectPermissions: ProjectPermissions;
+  privileges: IdentityPrivilegeService;
   memberships: MembershipService;
 }
 
@@ -55,6 +60,8 @@ export function buildHandlers({
   oidcAuth,
   awsAuth,
   accessTokens,
+  projectPermissions,
+  privileges,
   memberships,
 }: Services): HandlerMap {
   return {
@@ -108,19 +115,37 @@ export function buildHandlers({
       return { message: "Successfully revoked access token" };
     },
 
-    "identityPrivileges.createPermanentV1": notImplemented,
-    "identityPrivileges.deleteV1": notImplemented,
-    "identityPrivileges.create": notImplemented,
-    "identityPrivileges.update": notImplemented,
-    "identityPrivileges.get": notImplemented,
-    "identityPrivileges.createTemporaryV1": notImplemented,
-    "identityPrivileges.updateV1": notImplemented,
-    "identityPrivileges.listV1": notImplemented,
-    "identityPrivileges.getBySlugV1": notImplemented,
-    "identityPrivileges.delete": notImplemented,
-    "identityPrivileges.list": notImplemented,
-    "identityPrivileges.getBySlug": notImplemented,
-    "projects.getPermissions": notImplemented,
+    "identityPrivileges.createPermanentV1": async ({ actor, body }) => ({
+      privilege: await privileges.createV1(actor, body),
+    }),
+    "identityPrivileges.createTemporaryV1": async ({ actor, body }) => ({
+      privilege: await privileges.createV1(actor, body),
+    }),
+    "identityPrivileges.updateV1": async ({ actor, body }) => ({ privilege: await privileges.updateV1(actor, body) }),
+    "identityPrivileges.deleteV1": async ({ actor, body }) => ({ privilege: await privileges.deleteV1(actor, body) }),
+    "identityPrivileges.listV1": async ({ actor, query }) => ({
+      privileges: await privileges.listV1(actor, query.identityId, query.projectSlug),
+    }),
+    "identityPrivileges.getBySlugV1": async ({ actor, params, query }) => ({
+      privilege: await privileges.getBySlugV1(actor, params.privilegeSlug, query.identityId, query.projectSlug),
+    }),
+    "identityPrivileges.create": async ({ actor, body }) => ({ privilege: await privileges.create(actor, body) }),
+    "identityPrivileges.update": async ({ actor, params, body }) => ({
+      privilege: await privileges.update(actor, params.id, body),
+    }),
+    "identityPrivileges.get": async ({ actor, params }) => ({ privilege: await privileges.get(actor, params.id) }),
+    "identityPrivileges.delete": async ({ actor, params }) => ({
+      privilege: await privileges.delete(actor, params.id),
+    }),
+    "identityPrivileges.list": async ({ actor, query }) => ({
+      privileges: await privileges.list(actor, query.identityId, query.projectId),
+    }),
+    "identityPrivileges.getBySlug": async ({ actor, params, query }) => ({
+      privilege: await privileges.getBySlug(actor, params.privilegeSlug, query.identityId, query.projectSlug),
+    }),
+    "projects.getPermissions": async ({ actor, params }) => ({
+      data: permissionsView(await projectPermissions.accessFor(actor, params.workspaceId)),
+    }),
     "projects.create": notImplemented,
     "projects.get": notImplemented,
     "projects.list": notImplemented,
