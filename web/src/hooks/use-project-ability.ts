@@ -1,25 +1,19 @@
-import { endpoints } from "@keyhold/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProjectAbility } from "@/components/permissions/ability";
-import { call } from "@/lib/api-client";
 
 export type { ProjectAbility };
 
 /**
  * The signed-in identity's own rules in a project, as the server reports them, with the CASL
- * ability built from them. CASL is imported with the answer, not with this module, so a route
- * table may prefetch this query without adding CASL to the console's first download.
+ * ability built from them. The request and CASL load with the answer, not with this module, so
+ * a route table may prefetch this query without adding them (or the contract's endpoint table)
+ * to the console's first download.
  */
 export const projectAbilityQuery = (projectId: string) =>
   queryOptions({
     queryKey: ["project-permissions", projectId] as const,
-    queryFn: async ({ signal }) => {
-      const [{ data }, { projectAbility }] = await Promise.all([
-        call(endpoints["projects.getPermissions"], { params: { workspaceId: projectId } }, { signal }),
-        import("@/components/permissions/ability"),
-      ]);
-      return { ...data, ability: projectAbility(data.permissions) };
-    },
+    queryFn: async ({ signal }) =>
+      (await import("@/components/permissions/ability")).fetchProjectAbility(projectId, signal),
     // One's own permissions change rarely; a page that needs them again reads them from the cache.
     staleTime: 30_000,
     retry: false,

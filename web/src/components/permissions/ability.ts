@@ -1,5 +1,6 @@
 import { createMongoAbility, type MongoAbility } from "@casl/ability";
-import type { PermissionRule } from "@keyhold/contract";
+import { endpoints, type PermissionRule } from "@keyhold/contract";
+import { call } from "@/lib/api-client";
 import { actionLabel, subjectLabel } from "./labels";
 
 /**
@@ -35,4 +36,10 @@ export function projectAbility(rules: readonly PermissionRule[]): ProjectAbility
         : `Your project permissions do not include ${what}.`;
     },
   };
+}
+
+/** The caller's own rules in a project and the ability built from them (loaded on demand, with CASL). */
+export async function fetchProjectAbility(projectId: string, signal?: AbortSignal) {
+  const { data } = await call(endpoints["projects.getPermissions"], { params: { workspaceId: projectId } }, { signal });
+  return { ...data, ability: projectAbility(data.permissions) };
 }
