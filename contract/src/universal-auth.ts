@@ -137,6 +137,15 @@ export const universalAuthEndpoints = [
     permission: permission("delete"),
   }),
   defineEndpoint({
+    id: "universalAuth.clearLockouts",
+    method: "POST",
+    path: "/api/v1/auth/universal-auth/identities/{identityId}/clear-lockouts",
+    summary: "Lift the identity's universal-auth lockouts after failed logins; answers how many were cleared",
+    params: IdentityIdParams,
+    response: z.object({ deleted: z.number().int() }),
+    permission: permission("edit"),
+  }),
+  defineEndpoint({
     id: "universalAuth.login",
     method: "POST",
     path: "/api/v1/auth/universal-auth/login",

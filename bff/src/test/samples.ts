@@ -156,6 +156,7 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
     ],
   },
   "identityMemberships.remove": undefined,
+  "universalAuth.clearLockouts": undefined,
   "projectRoles.create": { slug: "reader", name: "Reader", permissions: [rule] },
   "projectRoles.list": undefined,
   "projectRoles.getBySlug": undefined,

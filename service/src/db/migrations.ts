@@ -306,6 +306,30 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0005_universal_auth_lockouts": {
+      async up(db: Kysely<unknown>) {
+        // Failed universal-auth logins per client id, shared by every instance on this database.
+        // Times are epoch milliseconds (double precision: exact, and a plain number in both
+        // drivers), compared with the service's clock rather than the database's.
+        await db.schema
+          .createTable("identity_ua_lockouts")
+          .addColumn("auth_method_id", "text", (c) =>
+            c.notNull().references("identity_auth_methods.id").onDelete("cascade"),
+          )
+          .addColumn("client_id", "text", (c) => c.notNull())
+          .addColumn("identity_id", "text", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+          .addColumn("failed_attempts", "integer", (c) => c.notNull())
+          .addColumn("locked_until", "double precision")
+          .addColumn("expires_at", "double precision", (c) => c.notNull())
+          .addPrimaryKeyConstraint("identity_ua_lockouts_pk", ["auth_method_id", "client_id"])
+          .execute();
+        await db.schema
+          .createIndex("identity_ua_lockouts_identity_idx")
+          .on("identity_ua_lockouts")
+          .column("identity_id")
+          .execute();
+      },
+    },
   };
 }
 

@@ -111,6 +111,17 @@ export interface IdentityUaClientSecretTable {
 
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
+/** Failed universal-auth logins of one client id, and the lockout they led to (times: epoch ms). */
+export interface IdentityUaLockoutTable {
+  auth_method_id: string;
+  client_id: string;
+  identity_id: string;
+  failed_attempts: number;
+  locked_until: number | null;
+  /** When this record stops counting: the counter reset window, or the end of the lockout. */
+  expires_at: number;
+}
+
 export interface ProjectTable {
   id: string;
   org_id: string;
@@ -223,6 +234,7 @@ export interface Database {
   identity_auth_methods: IdentityAuthMethodTable;
   identity_access_tokens: IdentityAccessTokenTable;
   identity_ua_client_secrets: IdentityUaClientSecretTable;
+  identity_ua_lockouts: IdentityUaLockoutTable;
   projects: ProjectTable;
   project_environments: ProjectEnvironmentTable;
   project_roles: ProjectRoleTable;

@@ -20,6 +20,7 @@ import {
   updateMembershipRole,
 } from "../data/identities.ts";
 import type { Database, MetadataRow } from "../db/schema.ts";
+import { activeLockoutMethods } from "../data/lockouts.ts";
 import { nowIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "./errors.ts";
@@ -121,8 +122,11 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
     async get(actor: Actor, identityId: string): Promise<IdentityMembership> {
       assertOrgPermission(actor.ability, "read", "identity");
       const found = await requireMembership(actor, identityId);
-      const metadata = await metadataOf(actor.orgId, [identityId]);
-      return toMembership(found, found.authMethods, metadata(identityId));
+      const [metadata, lockouts] = await Promise.all([
+        metadataOf(actor.orgId, [identityId]),
+        activeLockoutMethods(db, identityId, Date.now()),
+      ]);
+      return toMembership(found, found.authMethods, metadata(identityId), lockouts);
     },
 
     async create(actor: Actor, input: CreateIdentityInput): Promise<IdentityWithAuthMethods> {

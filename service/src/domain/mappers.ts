@@ -61,6 +61,7 @@ export function toMembership(
   { membership, identity }: MembershipWithIdentity,
   authMethods: string[],
   metadata?: readonly MetadataRow[],
+  activeLockoutAuthMethods: string[] = [],
 ): IdentityMembership {
   return {
     id: membership.id,
@@ -79,8 +80,7 @@ export function toMembership(
       hasDeleteProtection: identity.has_delete_protection === 1,
       ...(metadata && { orgId: identity.org_id }),
       authMethods,
-      // Universal-auth lockouts are not enforced by this service, so none is ever active.
-      ...(metadata && { activeLockoutAuthMethods: [] }),
+      ...(metadata && { activeLockoutAuthMethods }),
     },
   };
 }

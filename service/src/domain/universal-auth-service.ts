@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { findAuthMethod } from "../data/auth-methods.ts";
 import {
+  type ClientSecretForLogin,
   consumeClientSecretUse,
   findClientSecret,
   findClientSecretForLogin,
@@ -12,6 +13,14 @@ import {
   revokeClientSecret,
 } from "../data/client-secrets.ts";
 import { recordLogin } from "../data/identities.ts";
+import {
+  clearIdentityLockouts,
+  clearLockout,
+  findUniversalAuthByClientId,
+  isLockedOut,
+  type LockoutPolicy,
+  recordFailedLogin,
+} from "../data/lockouts.ts";
 import type { ClientSecretRow, Database } from "../db/schema.ts";
 import { nowIso, toIso, toMillis } from "../lib/time.ts";
 import { trustedIpMatcher } from "../lib/trusted-ips.ts";
@@ -46,6 +55,17 @@ function toClientSecretRecord(row: ClientSecretRow): ClientSecretRecord {
   };
 }
 
+/** The lockout settings of a configuration; undefined when lockout is off. */
+function lockoutPolicy(settings: Record<string, unknown>): LockoutPolicy | undefined {
+  if (settings.lockoutEnabled !== true) return undefined;
+  const seconds = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
+  return {
+    threshold: seconds(settings.lockoutThreshold, 3),
+    durationMs: seconds(settings.lockoutDurationSeconds, 300) * 1000,
+    counterResetMs: seconds(settings.lockoutCounterResetSeconds, 30) * 1000,
+  };
+}
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a, "utf8");
   const right = Buffer.from(b, "utf8");
@@ -71,6 +91,17 @@ export function createUniversalAuthService(deps: {
   }
 
   const invalidCredentials = () => new UnauthorizedError("Invalid credentials");
+  const lockedOut = () =>
+    new UnauthorizedError("This identity auth method is temporarily locked, please try again later");
+
+  /** The configuration a client id names, from the secret's own when that matched, else by the id. */
+  async function configForLogin(clientId: string, matched: ClientSecretForLogin | undefined) {
+    if (matched) {
+      return { id: matched.config.id, identityId: matched.secret.identity_id, settings: matched.config.settings };
+    }
+    const row = await findUniversalAuthByClientId(db, clientId);
+    return row && { id: row.id, identityId: row.identity_id, settings: row.settings };
+  }
 
   return {
     /** A new secret, returned once: only its hash and first four characters are kept. */
@@ -119,28 +150,39 @@ export function createUniversalAuthService(deps: {
     },
 
     /**
-     * Signs in with a client id and secret. The secret is found by its hash; then, in order:
-     * it belongs to that client id and is not revoked (else 401 "Invalid credentials", as for
-     * an unknown secret), the caller's address is within the client-secret trusted IPs (403),
-     * the secret's TTL has not run out, and one of its uses is left, taken atomically together
-     * with issuing the token. An expired or used-up secret is revoked.
+     * Signs in with a client id and secret, in Infisical's order: an unknown client id is 401
+     * "Invalid credentials"; the caller's address must be within the client-secret trusted IPs
+     * (403); a locked-out client id is refused (401) even with the right secret; a secret that is
+     * not one of this client id's unrevoked secrets is 401 and, with lockout on, one more failed
+     * attempt (counted in the database, so every instance sees it); then the secret's TTL, and one
+     * of its uses taken atomically together with issuing the token. An expired or used-up secret
+     * is revoked. A successful login forgets the failed attempts.
      */
     async login(clientId: string, clientSecret: string, callerIp: string): Promise<IssuedToken> {
       const found = await findClientSecretForLogin(db, hashClientSecret(clientSecret));
-      const settings = found ? (JSON.parse(found.config.settings) as Record<string, unknown>) : {};
-      if (
-        !found ||
-        typeof settings.clientId !== "string" ||
-        !sameText(settings.clientId, clientId) ||
-        found.secret.is_client_secret_revoked === 1 ||
-        found.membershipId === null
-      ) {
-        throw invalidCredentials();
-      }
-      const { secret, config, membershipId } = found;
+      const foundClientId = found ? (JSON.parse(found.config.settings) as { clientId?: unknown }).clientId : undefined;
+      const matched =
+        found &&
+        typeof foundClientId === "string" &&
+        sameText(foundClientId, clientId) &&
+        found.secret.is_client_secret_revoked === 0
+          ? found
+          : undefined;
+      const target = await configForLogin(clientId, matched);
+      if (!target) throw invalidCredentials();
+      const settings = JSON.parse(target.settings) as Record<string, unknown>;
       if (!trustedIpMatcher(JSON.stringify(settings.clientSecretTrustedIps ?? []))(callerIp)) {
         throw new ForbiddenError("This client secret may not be used from your IP address");
       }
+      const policy = lockoutPolicy(settings);
+      const key = { authMethodId: target.id, clientId, identityId: target.identityId };
+      if (policy && (await isLockedOut(db, target.id, clientId, Date.now()))) throw lockedOut();
+      if (!matched) {
+        if (policy) await recordFailedLogin(db, key, policy, Date.now());
+        throw invalidCredentials();
+      }
+      if (matched.membershipId === null) throw invalidCredentials();
+      const { secret, config, membershipId } = matched;
       const now = nowIso();
       if (secret.client_secret_ttl > 0 && Date.now() > toMillis(secret.created_at) + secret.client_secret_ttl * 1000) {
         await revokeClientSecret(db, secret.id, now);
@@ -168,8 +210,15 @@ export function createUniversalAuthService(deps: {
         await revokeClientSecret(db, secret.id, now);
         throw new UnauthorizedError("Access denied due to client secret usage limit reached");
       }
+      if (policy) await clearLockout(db, target.id, clientId);
       await recordLogin(db, membershipId, UNIVERSAL_AUTH_METHOD, now);
       return issuedTokenOf(issued);
+    },
+
+    /** Lifts the identity's lockouts (and forgets failed attempts): `deleted` is how many client ids had any. */
+    async clearLockouts(actor: Actor, identityId: string): Promise<{ deleted: number }> {
+      await configFor(actor, identityId, "edit", "edit");
+      return { deleted: await clearIdentityLockouts(db, identityId) };
     },
   };
 }

@@ -102,6 +102,7 @@ export function buildHandlers({
     "universalAuth.revokeClientSecret": async ({ actor, params }) => ({
       clientSecretData: await universalAuth.revokeClientSecret(actor, params.identityId, params.clientSecretId),
     }),
+    "universalAuth.clearLockouts": async ({ actor, params }) => universalAuth.clearLockouts(actor, params.identityId),
     "universalAuth.login": async ({ body, callerIp }) =>
       universalAuth.login(body.clientId, body.clientSecret, callerIp),
 
