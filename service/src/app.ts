@@ -17,6 +17,8 @@ import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts
 import { createMembershipService } from "./domain/membership-service.ts";
 import { createOidcAuthService } from "./domain/oidc-auth-service.ts";
 import { createProjectPermissions } from "./domain/project-permissions.ts";
+import { createProjectRoleService } from "./domain/project-role-service.ts";
+import { createProjectService } from "./domain/project-service.ts";
 import { createSignIn } from "./domain/sign-in.ts";
 import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -108,6 +110,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const projectPermissions = createProjectPermissions({ db });
     const privileges = createIdentityPrivilegeService({ db, projectPermissions });
     const memberships = createMembershipService({ db, projectPermissions });
+    const projects = createProjectService({ db, projectPermissions });
+    const projectRoles = createProjectRoleService({ db, projectPermissions });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -134,6 +138,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         projectPermissions,
         privileges,
         memberships,
+        projects,
+        projectRoles,
       }),
       authenticate,
     );

@@ -9,6 +9,8 @@ import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts
 import type { MembershipService } from "../domain/membership-service.ts";
 import type { OidcAuthService } from "../domain/oidc-auth-service.ts";
 import type { ProjectPermissions } from "../domain/project-permissions.ts";
+import type { ProjectRoleService } from "../domain/project-role-service.ts";
+import type { ProjectService } from "../domain/project-service.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
@@ -26,6 +28,8 @@ export interface Services {
   projectPermissions: ProjectPermissions;
   privileges: IdentityPrivilegeService;
   memberships: MembershipService;
+  projects: ProjectService;
+  projectRoles: ProjectRoleService;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -63,6 +67,8 @@ export function buildHandlers({
   projectPermissions,
   privileges,
   memberships,
+  projects,
+  projectRoles,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -147,14 +153,28 @@ export function buildHandlers({
     "projects.getPermissions": async ({ actor, params }) => ({
       data: permissionsView(await projectPermissions.accessFor(actor, params.workspaceId)),
     }),
-    "projects.create": notImplemented,
-    "projects.get": notImplemented,
-    "projects.list": notImplemented,
-    "projects.update": notImplemented,
-    "projects.delete": notImplemented,
-    "environments.create": notImplemented,
-    "environments.update": notImplemented,
-    "environments.delete": notImplemented,
+    "projects.create": async ({ actor, body }) => ({ project: await projects.create(actor, body) }),
+    "projects.list": async ({ actor, query }) => ({ workspaces: await projects.list(actor, query.type) }),
+    "projects.get": async ({ actor, params }) => ({ workspace: await projects.get(actor, params.workspaceId) }),
+    "projects.update": async ({ actor, params, body }) => ({
+      workspace: await projects.update(actor, params.workspaceId, body),
+    }),
+    "projects.delete": async ({ actor, params }) => ({ workspace: await projects.delete(actor, params.workspaceId) }),
+    "environments.create": async ({ actor, params, body }) => ({
+      message: "Successfully created new environment",
+      workspace: params.workspaceId,
+      environment: await projects.createEnvironment(actor, params.workspaceId, body),
+    }),
+    "environments.update": async ({ actor, params, body }) => ({
+      message: "Successfully updated environment",
+      workspace: params.workspaceId,
+      environment: await projects.updateEnvironment(actor, params.workspaceId, params.id, body),
+    }),
+    "environments.delete": async ({ actor, params }) => ({
+      message: "Successfully deleted environment",
+      workspace: params.workspaceId,
+      environment: await projects.deleteEnvironment(actor, params.workspaceId, params.id),
+    }),
     "projects.listIntegrations": notImplemented,
     "projects.listMemberships": async ({ actor, params }) => ({
       memberships: await memberships.listUsers(actor, params.workspaceId),
@@ -176,11 +196,19 @@ export function buildHandlers({
     "identityMemberships.remove": async ({ actor, params }) => ({
       identityMembership: await memberships.removeIdentity(actor, params.projectId, params.identityId),
     }),
-    "projectRoles.create": notImplemented,
-    "projectRoles.list": notImplemented,
-    "projectRoles.getBySlug": notImplemented,
-    "projectRoles.update": notImplemented,
-    "projectRoles.delete": notImplemented,
+    "projectRoles.create": async ({ actor, params, body }) => ({
+      role: await projectRoles.create(actor, params.projectId, body),
+    }),
+    "projectRoles.list": async ({ actor, params }) => ({ roles: await projectRoles.list(actor, params.projectId) }),
+    "projectRoles.getBySlug": async ({ actor, params }) => ({
+      role: await projectRoles.getBySlug(actor, params.projectId, params.roleSlug),
+    }),
+    "projectRoles.update": async ({ actor, params, body }) => ({
+      role: await projectRoles.update(actor, params.projectId, params.roleId, body),
+    }),
+    "projectRoles.delete": async ({ actor, params }) => ({
+      role: await projectRoles.delete(actor, params.projectId, params.roleId),
+    }),
     "secrets.update": notImplemented,
     "secretImports.update": notImplemented,
   };
