@@ -14,11 +14,12 @@ import {
 } from "../data/identity-privileges.ts";
 import { findIdentityProjectMembership, findOrgProjectBySlug } from "../data/project-access.ts";
 import type { Database, ProjectMembershipRow } from "../db/schema.ts";
-import { nowIso, toIso, toIsoOrNull } from "../lib/time.ts";
+import { nowIso, toIsoOrNull } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, NotFoundError } from "./errors.ts";
 import { assertCan } from "./project-permissions-engine.ts";
 import {
+  normalizeRule,
   type ProjectAbility,
   type ProjectPermissions,
   type ProjectRule,
@@ -81,6 +82,13 @@ function assertNoMixedSecretReads(rules: ProjectRule[]): void {
   }
 }
 
+/** v2 rules as sent, in the stored form; mixed secret reads are refused. */
+function rulesFromInput(permissions: Body<"identityPrivileges.create">["permissions"]): ProjectRule[] {
+  const rules = permissions.map((rule) => normalizeRule(rule));
+  assertNoMixedSecretReads(rules);
+  return rules;
+}
+
 interface Target {
   ability: ProjectAbility;
   membership: ProjectMembershipRow;
@@ -118,7 +126,7 @@ export function createIdentityPrivilegeService(deps: { db: Kysely<Database>; pro
     return { row, ability };
   }
 
-  async function privilegeBySlug(actor: Actor, t: Target, slug: string): Promise<PrivilegeWithOwner> {
+  async function privilegeBySlug(t: Target, slug: string): Promise<PrivilegeWithOwner> {
     const row = await findPrivilegeBySlug(db, t.membership.id, slug);
     if (!row) throw new NotFoundError(`Privilege with slug ${slug} not found for identity ${t.identityId}`);
     return row;
@@ -188,25 +196,13 @@ export function createIdentityPrivilegeService(deps: { db: Kysely<Database>; pro
 
   return {
     async create(actor: Actor, body: Body<"identityPrivileges.create">) {
-      const rules = body.permissions.map((rule) => ({
-        subject: rule.subject,
-        action: [rule.action].flat(),
-        ...(rule.conditions && { conditions: rule.conditions }),
-        inverted: rule.inverted ?? false,
-      }));
-      assertNoMixedSecretReads(rules);
+      const rules = rulesFromInput(body.permissions);
       const t = await target(actor, body.projectId, body.identityId, "edit");
       return privilegeView(await create(t, body.slug, rules, body.type));
     },
 
     async update(actor: Actor, id: string, body: Body<"identityPrivileges.update">) {
-      const rules = body.permissions?.map((rule) => ({
-        subject: rule.subject,
-        action: [rule.action].flat(),
-        ...(rule.conditions && { conditions: rule.conditions }),
-        inverted: rule.inverted ?? false,
-      }));
-      if (rules) assertNoMixedSecretReads(rules);
+      const rules = body.permissions && rulesFromInput(body.permissions);
       const { row, ability } = await privilegeById(actor, id, "edit");
       return privilegeView(await update(row, ability, { slug: body.slug, rules, type: body.type }));
     },
@@ -230,7 +226,7 @@ export function createIdentityPrivilegeService(deps: { db: Kysely<Database>; pro
 
     async getBySlug(actor: Actor, slug: string, identityId: string, projectSlug: string) {
       const t = await target(actor, await projectIdOfSlug(actor, projectSlug), identityId, "read");
-      return privilegeView(await privilegeBySlug(actor, t, slug));
+      return privilegeView(await privilegeBySlug(t, slug));
     },
 
     async createV1(
@@ -245,7 +241,7 @@ export function createIdentityPrivilegeService(deps: { db: Kysely<Database>; pro
 
     async updateV1(actor: Actor, body: Body<"identityPrivileges.updateV1">) {
       const t = await target(actor, await projectIdOfSlug(actor, body.projectSlug), body.identityId, "edit");
-      const row = await privilegeBySlug(actor, t, body.privilegeSlug);
+      const row = await privilegeBySlug(t, body.privilegeSlug);
       const details = body.privilegeDetails;
       const given = details.privilegePermission || details.permissions;
       const rules = given ? backfillV1Rules(rulesFromV1(details)) : undefined;
@@ -262,7 +258,7 @@ export function createIdentityPrivilegeService(deps: { db: Kysely<Database>; pro
 
     async deleteV1(actor: Actor, body: Body<"identityPrivileges.deleteV1">) {
       const t = await target(actor, await projectIdOfSlug(actor, body.projectSlug), body.identityId, "edit");
-      const row = await privilegeBySlug(actor, t, body.privilegeSlug);
+      const row = await privilegeBySlug(t, body.privilegeSlug);
       projectPermissions.assertBoundary(t.ability, parseStoredRules(row.permissions));
       await deletePrivilege(db, row.id);
       return v1View(row);
@@ -275,7 +271,7 @@ export function createIdentityPrivilegeService(deps: { db: Kysely<Database>; pro
 
     async getBySlugV1(actor: Actor, slug: string, identityId: string, projectSlug: string) {
       const t = await target(actor, await projectIdOfSlug(actor, projectSlug), identityId, "read");
-      return v1View(await privilegeBySlug(actor, t, slug));
+      return v1View(await privilegeBySlug(t, slug));
     },
   };
 }
