@@ -162,6 +162,24 @@ describeEachDatabase("projects", (kind) => {
         .execute();
       expect(left).toEqual([]);
     });
+
+    it("deletes a project whose custom role a member holds, with the role and the membership", async () => {
+      const project = await createProject(svc);
+      const role = await svc.endpoint("projectRoles.create", {
+        params: { projectId: project.id },
+        body: { slug: "held", name: "Held", permissions: [{ subject: "secrets", action: ["read"] }] },
+      });
+      expect(role.status).toBe(200);
+      await memberWithRoles(svc, project.id, ["held"], "held-member");
+      const res = await svc.endpoint("projects.delete", { params: { workspaceId: project.id } });
+      expect(res.status).toBe(200);
+      const roles = await svc.app.db
+        .selectFrom("project_roles")
+        .select("id")
+        .where("project_id", "=", project.id)
+        .execute();
+      expect(roles).toEqual([]);
+    });
   });
 
   describe("error paths", () => {
