@@ -3,7 +3,7 @@ import { IdentityIdParams } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 /** One identity auth method as data: where it lives on the wire and the shapes it speaks. */
-export interface AuthMethodWire<Key extends string, Envelope extends string, R, A, U> {
+export interface AuthMethodWire<Key extends string, Envelope extends string, R, A, U, RV = R> {
   /** The endpoint id prefix: `tokenAuth` gives `tokenAuth.attach`, `.get`, `.update`, `.revoke`. */
   key: Key;
   /** The wire name, also the path segment: `token-auth`. */
@@ -12,6 +12,8 @@ export interface AuthMethodWire<Key extends string, Envelope extends string, R, 
   /** The response envelope's key: `identityTokenAuth`. */
   envelope: Envelope;
   record: R;
+  /** The record as revoke answers it, where Infisical leaves fields out there (default: `record`). */
+  revoked?: RV;
   attach: A;
   update: U;
 }
@@ -25,8 +27,10 @@ export function authMethodEndpoints<
   R extends z.ZodType,
   A extends z.ZodType,
   U extends z.ZodType,
->(wire: AuthMethodWire<Key, Envelope, R, A, U>) {
+  RV extends z.ZodType = R,
+>(wire: AuthMethodWire<Key, Envelope, R, A, U, RV>) {
   const response = z.object({ [wire.envelope]: wire.record } as { [K in Envelope]: R });
+  const revokeResponse = z.object({ [wire.envelope]: wire.revoked ?? wire.record } as { [K in Envelope]: RV });
   const path = `/api/v1/auth/${wire.name}/identities/{identityId}`;
   return [
     defineEndpoint({
@@ -64,7 +68,7 @@ export function authMethodEndpoints<
       path,
       summary: `Remove ${wire.label} from an identity, revoking every token it issued`,
       params: IdentityIdParams,
-      response,
+      response: revokeResponse,
       permission: permission("edit"),
     }),
   ] as const;

@@ -37,6 +37,9 @@ export const IdentityKubernetesAuthSchema = z.object({
 });
 export type IdentityKubernetesAuth = z.infer<typeof IdentityKubernetesAuthSchema>;
 
+/** The configuration as revoke answers it: Infisical leaves out the CA certificate and the reviewer JWT. */
+export const RevokedKubernetesAuthSchema = IdentityKubernetesAuthSchema.omit({ caCert: true, tokenReviewerJwt: true });
+
 const reviewModeNeeds = (v: { tokenReviewMode?: string; kubernetesHost?: string | null; gatewayId?: string | null }) =>
   (v.tokenReviewMode !== "api" || !!v.kubernetesHost) && (v.tokenReviewMode !== "gateway" || !!v.gatewayId);
 
@@ -83,6 +86,7 @@ export const kubernetesAuthEndpoints = [
     label: "Kubernetes auth",
     envelope: "identityKubernetesAuth",
     record: IdentityKubernetesAuthSchema,
+    revoked: RevokedKubernetesAuthSchema,
     attach: AttachKubernetesAuthBodySchema,
     update: UpdateKubernetesAuthBodySchema,
   }),

@@ -23,6 +23,9 @@ export const IdentityOidcAuthSchema = z.object({
 });
 export type IdentityOidcAuth = z.infer<typeof IdentityOidcAuthSchema>;
 
+/** The configuration as revoke answers it: Infisical leaves out the CA certificate. */
+export const RevokedOidcAuthSchema = IdentityOidcAuthSchema.omit({ caCert: true });
+
 export const AttachOidcAuthBodySchema = ttlWithinMaxOnAttach(
   z.object({
     oidcDiscoveryUrl: z.url(),
@@ -61,6 +64,7 @@ export const oidcAuthEndpoints = [
     label: "OIDC auth",
     envelope: "identityOidcAuth",
     record: IdentityOidcAuthSchema,
+    revoked: RevokedOidcAuthSchema,
     attach: AttachOidcAuthBodySchema,
     update: UpdateOidcAuthBodySchema,
   }),

@@ -13,6 +13,7 @@ import {
   ProjectRecordSchema,
   ProjectRoleSchema,
   ProjectSchema,
+  RevokedKubernetesAuthSchema,
   SecretSchema,
   type ServerFeatureName,
 } from "@keyhold/contract";
@@ -97,6 +98,7 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   ],
   // 2024 servers have no review modes (the API server is always asked) and leave caCert out on DELETE.
   [IdentityKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") }, caCert: { fill: constant("") } }],
+  [RevokedKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") } }],
   [ProjectSchema, projectRules],
   [ProjectRecordSchema, projectRecordRules],
   [CreatedProjectSchema, projectRules],
