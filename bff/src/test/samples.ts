@@ -47,6 +47,7 @@ const paramSamples: Record<string, string> = {
   clientSecretId: "9c8b7a6f-5e4d-4c3b-9a2f-1e0d9c8b7a6f",
   roleId: "2e4f6a8c-0b1d-4f3e-9a5c-7e9b1d3f5a7c",
   roleSlug: "reader",
+  privilegeSlug: "read-dev-secrets",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -59,6 +60,10 @@ export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id][
   "identities.listOrgMemberships": { offset: 0, limit: 100, orderBy: "name", orderDirection: "asc" },
   "tokenAuth.listTokens": { offset: "0", limit: "20" },
   "identityMemberships.list": { offset: "0", limit: "100", orderBy: "name", orderDirection: "asc" },
+  "identityPrivileges.listV1": { identityId: IDENTITY_ID, projectSlug: "proj" },
+  "identityPrivileges.getBySlugV1": { identityId: IDENTITY_ID, projectSlug: "proj" },
+  "identityPrivileges.list": { identityId: IDENTITY_ID, projectId: "proj-sample" },
+  "identityPrivileges.getBySlug": { identityId: IDENTITY_ID, projectSlug: "proj" },
 };
 
 const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
@@ -129,6 +134,26 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "identityPrivileges.create": { identityId: IDENTITY_ID, projectId: "proj-sample", permissions: [rule] },
   "identityPrivileges.update": { slug: "extra", type: { isTemporary: false } },
   "identityPrivileges.get": undefined,
+  "identityPrivileges.createTemporaryV1": {
+    identityId: IDENTITY_ID,
+    projectSlug: "proj",
+    privilegePermission: { actions: ["read"], subject: "secrets", conditions: { environment: "prod" } },
+    temporaryMode: "relative",
+    temporaryRange: "1h",
+    temporaryAccessStartTime: "2026-01-01T00:00:00.000Z",
+  },
+  "identityPrivileges.updateV1": {
+    privilegeSlug: "extra",
+    identityId: IDENTITY_ID,
+    projectSlug: "proj",
+    privilegeDetails: { slug: "extra-2" },
+  },
+  "identityPrivileges.listV1": undefined,
+  "identityPrivileges.getBySlugV1": undefined,
+  "identityPrivileges.delete": undefined,
+  "identityPrivileges.list": undefined,
+  "identityPrivileges.getBySlug": undefined,
+  "projects.getPermissions": undefined,
   "projects.create": { projectName: "Payments" },
   "projects.get": undefined,
   "projects.list": undefined,
