@@ -106,7 +106,7 @@ describeEachDatabase("identities: search, pages and project memberships", (kind)
     expect(foreign.status).toBe(403);
   });
 
-  it("lists an identity's project memberships (none until projects exist) and 404s an unknown identity", async () => {
+  it("lists an identity's project memberships (none before it joins a project) and 404s an unknown identity", async () => {
     const res = await svc.endpoint("identities.listProjectMemberships", {
       params: { identityId: svc.info.adminIdentityId },
     });

@@ -308,6 +308,13 @@ describeEachDatabase("project memberships", (kind) => {
       expect(error(res.body)).toMatchObject({ error: "BadRequest", message: "Identity is already a member" });
     });
 
+    it("answers two simultaneous adds of one identity with one 200 and one 400, never a 500", async () => {
+      const identityId = await newIdentity("racing");
+      const results = await Promise.all([add(identityId, { role: "viewer" }), add(identityId, { role: "viewer" })]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect((await get(identityId)).roles).toHaveLength(1);
+    });
+
     it("404s an unknown identity, an identity of another organisation and an unknown project", async () => {
       const otherOrg = randomUUID();
       const stranger = randomUUID();
@@ -457,6 +464,33 @@ describeEachDatabase("project memberships", (kind) => {
       const remove = await svc.endpoint("identityMemberships.remove", at(admin), { token: member.token });
       expect(remove.status).toBe(403);
       expect((await get(admin)).roles.map((r) => r.role)).toEqual(["admin"]);
+    });
+
+    it("counts a temporary role until its end only: start + range in the past grants nothing", async () => {
+      const expired = await identityWithToken(svc, { name: "perm-expired" });
+      const current = await identityWithToken(svc, { name: "perm-current" });
+      const temporary = (temporaryAccessStartTime: string) => ({
+        roles: [
+          {
+            role: "viewer",
+            isTemporary: true,
+            temporaryMode: "relative",
+            temporaryRange: "1h",
+            temporaryAccessStartTime,
+          },
+        ],
+      });
+      expect((await add(expired.identityId, temporary("2020-01-01T00:00:00.000Z"))).status).toBe(200);
+      expect((await add(current.identityId, temporary(new Date().toISOString()))).status).toBe(200);
+      const listAs = (token: string) => svc.endpoint("identityMemberships.list", { params: { projectId } }, { token });
+      expect((await listAs(current.token)).status).toBe(200);
+      const denied = await listAs(expired.token);
+      expect(denied.status).toBe(403);
+      expect(error(denied.body).error).toBe("PermissionDenied");
+      // The expired role stays stored, with its end, and a new role set brings access back.
+      expect((await get(expired.identityId)).roles[0]?.temporaryAccessEndTime).toBe("2020-01-01T01:00:00.000Z");
+      expect((await update(expired.identityId, [{ role: "viewer" }])).status).toBe(200);
+      expect((await listAs(expired.token)).status).toBe(200);
     });
   });
 });
