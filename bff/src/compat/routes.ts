@@ -31,6 +31,20 @@ const projectSlugFromId: ResolvedParam = {
 export const olderRoutes: Partial<Record<EndpointId, OlderRoute>> = {
   // Servers of 2024 address project roles by project slug, under v1 (recorded: 059, 087).
   "projectRoles.create": { path: "/api/v1/workspace/{projectSlug}/roles", resolve: { projectSlug: projectSlugFromId } },
+  // ...and so do their role list, read by slug, update and delete (recorded: 061–065).
+  "projectRoles.list": { path: "/api/v1/workspace/{projectSlug}/roles", resolve: { projectSlug: projectSlugFromId } },
+  "projectRoles.getBySlug": {
+    path: "/api/v1/workspace/{projectSlug}/roles/slug/{roleSlug}",
+    resolve: { projectSlug: projectSlugFromId },
+  },
+  "projectRoles.update": {
+    path: "/api/v1/workspace/{projectSlug}/roles/{roleId}",
+    resolve: { projectSlug: projectSlugFromId },
+  },
+  "projectRoles.delete": {
+    path: "/api/v1/workspace/{projectSlug}/roles/{roleId}",
+    resolve: { projectSlug: projectSlugFromId },
+  },
 };
 
 /** An operation some servers lack, whose answer the BFF works out from a read they do have. */
