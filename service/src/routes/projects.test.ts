@@ -207,8 +207,8 @@ describeEachDatabase("projects", (kind) => {
       });
     });
 
-    it("refuses project creation to an identity without the organisation permission", async () => {
-      const member = await identityWithToken(svc, { name: "org-member", role: "member" });
+    it("refuses project creation to an identity without the organisation permission, as recorded (148)", async () => {
+      const member = await identityWithToken(svc, { name: "org-no-access", role: "no-access" });
       const res = await svc.endpoint("projects.create", { body: { projectName: "Nope" } }, { token: member.token });
       expect(res.status).toBe(403);
       expect(errorOf(res.body)).toMatchObject({
