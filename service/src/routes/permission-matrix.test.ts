@@ -298,4 +298,50 @@ describeEachDatabase("temporary privilege against the clock", (kind) => {
     vi.setSystemTime(at(7_200_000));
     expect((await createEnv("later")).status).toBe(403);
   });
+  it("a temporary project role counts until its end time, then only the permanent role does", async () => {
+    const start = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(start);
+    const holder = await identityWithToken(svc, { name: "clocked-member" });
+    const added = await svc.endpoint("identityMemberships.add", {
+      params: { projectId, identityId: holder.identityId },
+      body: {
+        roles: [
+          { role: "no-access", isTemporary: false },
+          {
+            role: "member",
+            isTemporary: true,
+            temporaryMode: "relative",
+            temporaryRange: "30m",
+            temporaryAccessStartTime: start.toISOString(),
+          },
+        ],
+      },
+    });
+    expect(added.status).toBe(200);
+    const createEnv = (slug: string) =>
+      svc.endpoint(
+        "environments.create",
+        { params: { workspaceId: projectId }, body: { name: slug, slug } },
+        { token: holder.token },
+      );
+    const rolesNow = async () => {
+      const res = await svc.endpoint(
+        "projects.getPermissions",
+        { params: { workspaceId: projectId } },
+        { token: holder.token },
+      );
+      const { data } = endpoints["projects.getPermissions"].response.parse(res.body);
+      return { rules: data.permissions.length, roles: data.membership.roles.map((r) => r.role).sort() };
+    };
+
+    vi.setSystemTime(at(29 * 60_000));
+    expect((await createEnv("member-while-active")).status).toBe(200);
+    expect((await rolesNow()).rules).toBeGreaterThan(0);
+    vi.setSystemTime(at(30 * 60_000));
+    expect((await createEnv("member-after-end")).status).toBe(403);
+    // The expired role is still listed on the membership; it just grants nothing.
+    expect(await rolesNow()).toEqual({ rules: 0, roles: ["member", "no-access"] });
+  });
 });
