@@ -4,11 +4,6 @@ import type { Database, UserRow } from "../db/schema.ts";
 
 /** Users are minimal here: a record per invited e-mail address, enough to be a project member. */
 
-export async function findUsersByEmails(db: Kysely<Database>, emails: readonly string[]): Promise<UserRow[]> {
-  if (emails.length === 0) return [];
-  return db.selectFrom("users").selectAll().where("email", "in", emails).execute();
-}
-
 export async function findUsersByUsernames(db: Kysely<Database>, usernames: readonly string[]): Promise<UserRow[]> {
   if (usernames.length === 0) return [];
   return db.selectFrom("users").selectAll().where("username", "in", usernames).execute();
@@ -24,7 +19,7 @@ async function findUsersByAddress(db: Kysely<Database>, emails: readonly string[
 }
 
 /** Whether a user answers to the address (by e-mail, or by a username that is the address). */
-export function userAnswersTo(user: UserRow, email: string): boolean {
+function userAnswersTo(user: UserRow, email: string): boolean {
   return user.email === email || user.username === email;
 }
 
