@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures.ts";
+import { endpoints } from "@keyhold/contract";
+import { expect, test, uniqueName } from "../support/fixtures.ts";
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -41,6 +42,38 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Delete identity" }).click();
       await expect(page.getByRole("alertdialog")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("projects list and project overview have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+    }) => {
+      const { project } = await service(endpoints["projects.create"], { body: { projectName: uniqueName("a11y") } });
+      try {
+        await page.goto("/projects");
+        await expect(page.getByRole("link", { name: project.name })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Create project" }).first().click();
+        await expect(page.getByRole("dialog", { name: "Create project" }).getByLabel("Slug")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.goto(`/projects/${project.id}`);
+        await expect(page.getByRole("heading", { level: 1, name: project.name })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Add environment" }).click();
+        await expect(page.getByRole("dialog", { name: "Add environment" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: "Delete project" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      }
     });
   });
 }

@@ -14,14 +14,14 @@ interface CardProps {
 export function Card({ id, title, description, action, className, children }: CardProps) {
   return (
     <section aria-labelledby={id} className={cn("rounded-xl border border-border bg-card shadow-xs", className)}>
-      <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border px-4 py-2">
-        <div className="grid gap-0.5">
+      <div className="flex min-h-11 items-center justify-between gap-4 border-b border-border px-4 py-2">
+        <div className="grid min-w-0 gap-0.5">
           <h2 id={id} className="text-sm font-semibold">
             {title}
           </h2>
           {description ? <p className="text-[13px] text-muted-foreground">{description}</p> : null}
         </div>
-        {action}
+        {action ? <div className="shrink-0">{action}</div> : null}
       </div>
       {children}
     </section>

@@ -96,8 +96,8 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
           </Button>
         </div>
       </form>
-      <div className="flex flex-wrap items-center justify-between gap-4 border-t border-border px-4 py-3">
-        <div className="grid gap-0.5">
+      <div className="flex items-center justify-between gap-4 border-t border-border px-4 py-3">
+        <div className="grid min-w-0 gap-0.5">
           <h3 className="text-sm font-medium">Delete project</h3>
           <p className="text-[13px] text-muted-foreground">
             {denials.deleteProject ??
@@ -106,7 +106,9 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
                 : "Deletes the project with all its environments, secrets, roles and memberships.")}
           </p>
         </div>
-        <DeleteProjectButton project={project} deniedReason={denials.deleteProject} />
+        <div className="shrink-0">
+          <DeleteProjectButton project={project} deniedReason={denials.deleteProject} />
+        </div>
       </div>
     </Card>
   );
