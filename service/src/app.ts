@@ -17,6 +17,7 @@ import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts
 import { createMembershipService } from "./domain/membership-service.ts";
 import { createOidcAuthService } from "./domain/oidc-auth-service.ts";
 import { createProjectPermissions } from "./domain/project-permissions.ts";
+import { createEnvironmentService } from "./domain/environment-service.ts";
 import { createProjectRoleService } from "./domain/project-role-service.ts";
 import { createProjectService } from "./domain/project-service.ts";
 import { createSignIn } from "./domain/sign-in.ts";
@@ -111,6 +112,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const privileges = createIdentityPrivilegeService({ db, projectPermissions });
     const memberships = createMembershipService({ db, projectPermissions });
     const projects = createProjectService({ db, projectPermissions });
+    const environments = createEnvironmentService({ db, projectPermissions });
     const projectRoles = createProjectRoleService({ db, projectPermissions });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
@@ -139,6 +141,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         privileges,
         memberships,
         projects,
+        environments,
         projectRoles,
       }),
       authenticate,

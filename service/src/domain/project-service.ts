@@ -1,25 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type {
-  CreateEnvironmentBodySchema,
-  CreateProjectBodySchema,
-  EnvironmentRecord,
-  Project,
-  ProjectRecord,
-  UpdateEnvironmentBodySchema,
-  UpdateProjectBodySchema,
-} from "@keyhold/contract";
+import type { CreateProjectBodySchema, Project, ProjectRecord, UpdateProjectBodySchema } from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import {
-  deleteEnvironmentRow,
-  environmentSlugTaken,
-  findEnvironment,
-  insertEnvironments,
-  listEnvironments,
-  maxPosition,
-  shiftPositions,
-  updateEnvironmentRow,
-} from "../data/environments.ts";
+import { insertEnvironments, listEnvironments } from "../data/environments.ts";
 import {
   deleteProjectRow,
   findProject,
@@ -34,12 +17,10 @@ import { nowIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "./errors.ts";
 import type { ProjectPermissions } from "./project-permissions.ts";
-import { toEnvironmentRecord, toProject, toProjectRecord } from "./project-views.ts";
+import { toProject, toProjectRecord } from "./project-views.ts";
 
 type CreateProjectInput = z.output<typeof CreateProjectBodySchema>;
 type UpdateProjectInput = z.output<typeof UpdateProjectBodySchema>;
-type CreateEnvironmentInput = z.output<typeof CreateEnvironmentBodySchema>;
-type UpdateEnvironmentInput = z.output<typeof UpdateEnvironmentBodySchema>;
 
 /** Infisical's defaults for a new project's environments, in this order. */
 const defaultEnvironments = [
@@ -73,8 +54,16 @@ const duplicateProjectSlug = (slug: string) =>
   new BadRequestError(
     `A project with the slug "${slug}" already exists in your organization. Please choose a different name or slug.`,
   );
-const duplicateEnvironmentSlug = (slug: string) =>
-  new BadRequestError(`An environment with the slug "${slug}" already exists in this project`);
+
+/** Runs a write that may hit a unique slug; a lost race reads as the duplicate it is. */
+export async function guardSlug<T>(write: () => Promise<T>, isTaken: () => Promise<boolean>, error: Error): Promise<T> {
+  try {
+    return await write();
+  } catch (cause) {
+    if (await isTaken()) throw error;
+    throw cause;
+  }
+}
 
 export interface ProjectServiceDeps {
   db: Kysely<Database>;
@@ -88,24 +77,8 @@ export function createProjectService({ db, projectPermissions }: ProjectServiceD
     return row;
   }
 
-  async function requireEnvironment(projectId: string, environmentId: string) {
-    const env = await findEnvironment(db, projectId, environmentId);
-    if (!env) throw new NotFoundError(`Environment with id '${environmentId}' not found`);
-    return env;
-  }
-
   async function projectView(row: ProjectRow): Promise<Project> {
     return toProject(row, await listEnvironments(db, [row.id]));
-  }
-
-  /** Runs a write that may hit a unique slug; a lost race reads as the duplicate it is. */
-  async function guardSlug<T>(write: () => Promise<T>, isTaken: () => Promise<boolean>, error: Error): Promise<T> {
-    try {
-      return await write();
-    } catch (cause) {
-      if (await isTaken()) throw error;
-      throw cause;
-    }
   }
 
   return {
@@ -220,72 +193,6 @@ export function createProjectService({ db, projectPermissions }: ProjectServiceD
       if (row.has_delete_protection === 1) throw new ForbiddenError("Project delete protection is enabled");
       await db.transaction().execute((trx) => deleteProjectRow(trx, projectId));
       return toProjectRecord(row);
-    },
-
-    async createEnvironment(
-      actor: Actor,
-      projectId: string,
-      input: CreateEnvironmentInput,
-    ): Promise<EnvironmentRecord> {
-      await projectPermissions.assert(actor, projectId, "create", "environments");
-      if (await environmentSlugTaken(db, projectId, input.slug)) throw duplicateEnvironmentSlug(input.slug);
-      const id = randomUUID();
-      const now = nowIso();
-      await guardSlug(
-        () =>
-          db.transaction().execute(async (trx) => {
-            const last = await maxPosition(trx, projectId);
-            // A position inside the list opens a gap there; anything past the end appends.
-            const position = Math.min(input.position ?? last + 1, last + 1);
-            if (position <= last) await shiftPositions(trx, projectId, position, 1, now);
-            await insertEnvironments(trx, [{ id, projectId, name: input.name, slug: input.slug, position, now }]);
-          }),
-        () => environmentSlugTaken(db, projectId, input.slug, id),
-        duplicateEnvironmentSlug(input.slug),
-      );
-      return toEnvironmentRecord(await requireEnvironment(projectId, id));
-    },
-
-    async updateEnvironment(
-      actor: Actor,
-      projectId: string,
-      environmentId: string,
-      input: UpdateEnvironmentInput,
-    ): Promise<EnvironmentRecord> {
-      await projectPermissions.assert(actor, projectId, "edit", "environments");
-      const env = await requireEnvironment(projectId, environmentId);
-      const { slug } = input;
-      if (slug !== undefined && slug !== env.slug && (await environmentSlugTaken(db, projectId, slug, environmentId))) {
-        throw duplicateEnvironmentSlug(slug);
-      }
-      const now = nowIso();
-      await guardSlug(
-        () =>
-          db.transaction().execute(async (trx) => {
-            let position: number | undefined;
-            if (input.position !== undefined && input.position !== env.position) {
-              // Moving one environment shifts those between its old and new places by one.
-              position = Math.min(input.position, await maxPosition(trx, projectId));
-              if (position < env.position) await shiftPositions(trx, projectId, position, 1, now, env.position - 1);
-              else if (position > env.position)
-                await shiftPositions(trx, projectId, env.position + 1, -1, now, position);
-            }
-            await updateEnvironmentRow(trx, environmentId, { name: input.name, slug, position, updated_at: now });
-          }),
-        async () => slug !== undefined && environmentSlugTaken(db, projectId, slug, environmentId),
-        duplicateEnvironmentSlug(slug ?? ""),
-      );
-      return toEnvironmentRecord(await requireEnvironment(projectId, environmentId));
-    },
-
-    async deleteEnvironment(actor: Actor, projectId: string, environmentId: string): Promise<EnvironmentRecord> {
-      await projectPermissions.assert(actor, projectId, "delete", "environments");
-      const env = await requireEnvironment(projectId, environmentId);
-      await db.transaction().execute(async (trx) => {
-        await deleteEnvironmentRow(trx, environmentId);
-        await shiftPositions(trx, projectId, env.position + 1, -1, nowIso());
-      });
-      return toEnvironmentRecord(env);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { IdentityService } from "../domain/identity-service.ts";
 import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
 import type { MembershipService } from "../domain/membership-service.ts";
 import type { OidcAuthService } from "../domain/oidc-auth-service.ts";
+import type { EnvironmentService } from "../domain/environment-service.ts";
 import type { ProjectPermissions } from "../domain/project-permissions.ts";
 import type { ProjectRoleService } from "../domain/project-role-service.ts";
 import type { ProjectService } from "../domain/project-service.ts";
@@ -29,6 +30,7 @@ export interface Services {
   privileges: IdentityPrivilegeService;
   memberships: MembershipService;
   projects: ProjectService;
+  environments: EnvironmentService;
   projectRoles: ProjectRoleService;
 }
 
@@ -68,6 +70,7 @@ export function buildHandlers({
   privileges,
   memberships,
   projects,
+  environments,
   projectRoles,
 }: Services): HandlerMap {
   return {
@@ -163,17 +166,17 @@ export function buildHandlers({
     "environments.create": async ({ actor, params, body }) => ({
       message: "Successfully created new environment",
       workspace: params.workspaceId,
-      environment: await projects.createEnvironment(actor, params.workspaceId, body),
+      environment: await environments.create(actor, params.workspaceId, body),
     }),
     "environments.update": async ({ actor, params, body }) => ({
       message: "Successfully updated environment",
       workspace: params.workspaceId,
-      environment: await projects.updateEnvironment(actor, params.workspaceId, params.id, body),
+      environment: await environments.update(actor, params.workspaceId, params.id, body),
     }),
     "environments.delete": async ({ actor, params }) => ({
       message: "Successfully deleted environment",
       workspace: params.workspaceId,
-      environment: await projects.deleteEnvironment(actor, params.workspaceId, params.id),
+      environment: await environments.delete(actor, params.workspaceId, params.id),
     }),
     "projects.listIntegrations": notImplemented,
     "projects.listMemberships": async ({ actor, params }) => ({
