@@ -154,9 +154,10 @@ function unpackRule(value: unknown): unknown {
 /** A rule as read from any server: unpacked objects, or CASL-packed arrays turned into them. */
 export const ReadablePermissionRuleSchema = z.preprocess(unpackRule, PermissionRuleSchema);
 
+/** A role of the caller's membership; Infisical's own answer may carry only `role`. */
 export const ProjectPermissionsMembershipRoleSchema = z
   .object({
-    id: z.string(),
+    id: z.string().optional(),
     role: z.string(),
     customRoleId: z.string().nullable().optional(),
     customRoleSlug: z.string().nullable().optional(),
