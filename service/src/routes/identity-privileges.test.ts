@@ -561,6 +561,24 @@ describeEachDatabase("identity additional privileges", (kind) => {
     });
   });
 
+  describe("temporary start times", () => {
+    it("a start time in the future does not delay a privilege: only its end counts, as in Infisical", async () => {
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      await createV2("starts-tomorrow", {
+        permissions: [{ action: ["edit"], subject: "kms" }],
+        type: {
+          isTemporary: true,
+          temporaryMode: "relative",
+          temporaryRange: "1h",
+          temporaryAccessStartTime: tomorrow,
+        },
+      });
+      const res = await call("projects.getPermissions", { params: { workspaceId: projectId } }, viewer.token);
+      const { data } = endpoints["projects.getPermissions"].response.parse(res.body);
+      expect(data.permissions).toContainEqual({ subject: "kms", action: ["edit"], inverted: false });
+    });
+  });
+
   describe("the caller's permissions", () => {
     it("lists the caller's own active rules and its membership with roles", async () => {
       const res = await call("projects.getPermissions", { params: { workspaceId: projectId } }, member.token);
