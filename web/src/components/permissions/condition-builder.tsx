@@ -1,7 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Input, inputClasses } from "@/components/ui/input";
+import { cn } from "@/lib/cn";
 import { conditionFieldLabel, operatorLabel } from "./labels";
 import {
   type ConditionOperator,
@@ -25,6 +25,12 @@ interface ConditionBuilderProps {
   /** Messages per row index, shown under the row. */
   errors: Map<number, string>;
 }
+
+/*
+ * Native selects: keyboard and screen-reader behaviour come with the browser, and nothing is
+ * injected into the page at runtime (the console runs under a strict style-src CSP).
+ */
+const selectClasses = cn(inputClasses, "h-8 appearance-auto px-2 text-[13px]");
 
 const placeholders: Record<string, string> = {
   environment: "dev",
@@ -54,46 +60,41 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
           <div key={index} className="grid gap-1">
             <div className="grid grid-cols-[9.5rem_9.5rem_minmax(0,1fr)_2rem] items-start gap-2">
-              <Select
+              <select
+                aria-label={`${name}: field`}
                 value={row.field}
                 disabled={readOnly}
-                onValueChange={(field) => {
+                onChange={(event) => {
+                  const field = event.target.value;
                   const operator = operatorsFor(subject, field).includes(row.operator)
                     ? row.operator
                     : (operatorsFor(subject, field)[0] ?? "$eq");
                   update(index, { field, operator, value: valueForOperator(row.value, operator) });
                 }}
+                className={selectClasses}
               >
-                <SelectTrigger aria-label={`${name}: field`} className="h-8 text-[13px]">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {conditionFieldsOf(subject).map((field) => (
-                    <SelectItem key={field} value={field}>
-                      {conditionFieldLabel(field)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <Select
+                {conditionFieldsOf(subject).map((field) => (
+                  <option key={field} value={field}>
+                    {conditionFieldLabel(field)}
+                  </option>
+                ))}
+              </select>
+              <select
+                aria-label={`${name}: operator`}
                 value={row.operator}
                 disabled={readOnly}
-                onValueChange={(value) => {
-                  const operator = value as ConditionOperator;
+                onChange={(event) => {
+                  const operator = event.target.value as ConditionOperator;
                   update(index, { ...row, operator, value: valueForOperator(row.value, operator) });
                 }}
+                className={selectClasses}
               >
-                <SelectTrigger aria-label={`${name}: operator`} className="h-8 text-[13px]">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {operatorsFor(subject, row.field).map((operator) => (
-                    <SelectItem key={operator} value={operator} disabled={usedOperators.includes(operator)}>
-                      {operatorLabel(operator)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                {operatorsFor(subject, row.field).map((operator) => (
+                  <option key={operator} value={operator} disabled={usedOperators.includes(operator)}>
+                    {operatorLabel(operator)}
+                  </option>
+                ))}
+              </select>
               <label htmlFor={`${rowId}-value`} className="sr-only">
                 {`${name}: ${row.operator === "$in" ? "values" : "value"}`}
               </label>

@@ -42,9 +42,11 @@ export function useDeleteRole(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (role: Pick<ProjectRole, "id" | "slug">) => rolesApi.delete(projectId, role.id),
-    onSuccess: (_deleted, role) => {
-      queryClient.removeQueries({ queryKey: roleKeys.detail(projectId, role.slug) });
-      return queryClient.invalidateQueries({ queryKey: roleKeys.list(projectId) });
-    },
+    onSuccess: (_deleted, role) =>
+      Promise.all([
+        // Marked stale, not removed: the role's own page may still be on screen until the call site navigates away.
+        queryClient.invalidateQueries({ queryKey: roleKeys.detail(projectId, role.slug), refetchType: "none" }),
+        queryClient.invalidateQueries({ queryKey: roleKeys.list(projectId) }),
+      ]),
   });
 }

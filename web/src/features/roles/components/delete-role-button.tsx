@@ -29,13 +29,15 @@ export function DeleteRoleButton({ projectId, role, deniedReason, compact = fals
   }
 
   function confirm() {
-    deleteRole.mutate(role, {
-      onSuccess: () => {
+    // The promise, not mutate's callbacks: the row holding this button may be gone by the time it settles.
+    deleteRole.mutateAsync(role).then(
+      () => {
         toast.success("Role deleted", role.name);
         setOpen(false);
         onDeleted?.();
       },
-    });
+      () => undefined, // shown in the dialog from the mutation's error state
+    );
   }
 
   return (

@@ -41,9 +41,10 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   function save() {
     setShowErrors(true);
     if (issues.length > 0) return;
-    updateRole.mutate(
-      { permissions: draft },
-      { onSuccess: (updated) => toast.success("Permissions saved", updated.name) },
+    // The promise, not mutate's callbacks: a saved role remounts this component with fresh rules.
+    updateRole.mutateAsync({ permissions: draft }).then(
+      (updated) => toast.success("Permissions saved", updated.name),
+      () => undefined, // shown in the save bar from the mutation's error state
     );
   }
 
@@ -65,7 +66,10 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
       </Tabs.List>
 
       {readOnly ? (
-        <p className="flex items-start gap-2 rounded-md border border-border bg-surface px-3 py-2 text-[13px] text-muted-foreground">
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-md border border-border bg-surface px-3 py-2 text-[13px] text-muted-foreground"
+        >
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
           {readOnlyReason}
         </p>
