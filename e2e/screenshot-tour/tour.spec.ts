@@ -129,8 +129,64 @@ for (const theme of ["light", "dark"] as const) {
     await shot("18-revoke-client-secret");
     await page.keyboard.press("Escape");
 
+    // Projects: a few with and without descriptions, one protected from deletion.
+    const tourProjects = [
+      ["Payments API", "Card payments and payouts for the storefront", true],
+      ["Storefront", undefined, false],
+      ["Data pipeline", "Nightly exports to the warehouse", false],
+    ] as const;
+    // The other theme's run made the same projects on the same service: start from none.
+    const { workspaces } = await service(endpoints["projects.list"], {});
+    for (const old of workspaces.filter((p) => tourProjects.some(([name]) => name === p.name))) {
+      await service(endpoints["projects.update"], {
+        params: { workspaceId: old.id },
+        body: { hasDeleteProtection: false },
+      });
+      await service(endpoints["projects.delete"], { params: { workspaceId: old.id } });
+    }
+    const projects = [];
+    for (const [projectName, projectDescription, hasDeleteProtection] of tourProjects) {
+      const { project } = await service(endpoints["projects.create"], {
+        body: { projectName, ...(projectDescription ? { projectDescription } : {}), hasDeleteProtection },
+      });
+      projects.push(project);
+    }
+    const [payments, storefront] = projects;
+    if (!payments || !storefront) throw new Error("projects were not created");
+    await service(endpoints["environments.create"], {
+      params: { workspaceId: payments.id },
+      body: { name: "QA Europe", slug: "qa-europe" },
+    });
     await page.goto("/projects");
+    await expect(page.getByRole("link", { name: "Payments API" })).toBeVisible();
     await shot("08-projects");
+    await page.getByRole("button", { name: "Create project" }).first().click();
+    const createProject = page.getByRole("dialog", { name: "Create project" });
+    await createProject.getByLabel("Name").fill("Checkout Service");
+    await shot("08b-create-project");
+    await createProject.getByLabel("Slug").fill("No_Good");
+    await createProject.getByRole("button", { name: "Create project" }).click();
+    await expect(createProject.getByText(/Slug may contain only/)).toBeVisible();
+    await shot("08c-create-project-invalid");
+    await page.keyboard.press("Escape");
+    await page.goto(`/projects/${payments.id}`);
+    await expect(page.getByRole("table", { name: "Environments" }).getByText("qa-europe")).toBeVisible();
+    await shot("08d-project-overview");
+    await page.getByRole("button", { name: "Rename QA Europe" }).click();
+    await expect(page.getByRole("dialog", { name: "Rename environment" })).toBeVisible();
+    await shot("08e-rename-environment");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Delete project" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await shot("08f-delete-protected-project");
+    await page.keyboard.press("Escape");
+    await page.goto(`/projects/${storefront.id}`);
+    await page.getByRole("button", { name: "Delete project" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await shot("08g-delete-project");
+    await page.keyboard.press("Escape");
+    await page.goto("/projects/00000000-0000-4000-8000-000000000000");
+    await shot("08h-project-not-found");
     await page.goto("/identities/00000000-0000-4000-8000-000000000000");
     await shot("09-identity-not-found");
   });

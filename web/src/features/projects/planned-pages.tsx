@@ -1,10 +1,10 @@
-import { FolderKanban, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
+import { Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
 import type { RouteObject } from "react-router";
 import { type ProjectSection, paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
 import { NotAvailablePage } from "./components/not-available-page";
 
-export type PlannedPageKey = "projects" | ProjectSection;
+export type PlannedPageKey = ProjectSection;
 
 interface PlannedPage {
   title: string;
@@ -14,11 +14,6 @@ interface PlannedPage {
 }
 
 const plannedPages: Record<PlannedPageKey, PlannedPage> = {
-  projects: {
-    title: "Projects",
-    icon: FolderKanban,
-    purpose: "Projects hold secrets for each environment, with their own roles, access and integrations.",
-  },
   secrets: {
     title: "Secrets",
     icon: KeyRound,
@@ -50,7 +45,6 @@ const plannedPages: Record<PlannedPageKey, PlannedPage> = {
 export function plannedPageRoute(key: PlannedPageKey): Pick<RouteObject, "element" | "handle"> {
   const { title, icon, purpose } = plannedPages[key];
   const element = <NotAvailablePage title={title} icon={icon} purpose={purpose} />;
-  if (key === "projects") return { element };
   const page = paths.project[key];
   return {
     element,

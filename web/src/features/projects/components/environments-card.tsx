@@ -51,7 +51,7 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
     <Card
       id="project-environments"
       title="Environments"
-      description="Secrets have a value per environment, addressed by the environment's slug."
+      description="Each secret has its own value in every environment."
       action={addButton}
     >
       {notes.map((note) => (
