@@ -35,6 +35,14 @@ describe("projects.getPermissions response", () => {
 });
 
 describe("permission rules as sent", () => {
+  it("allow {{identity.id}} as the only template in conditions", () => {
+    const rule = (identityId: string) => ({ subject: "identity", action: ["read"], conditions: { identityId } });
+    expect(PermissionRuleInputSchema.safeParse(rule("{{identity.id}}")).success).toBe(true);
+    expect(PermissionRuleInputSchema.safeParse(rule("{{ identity.id }}")).success).toBe(true);
+    expect(PermissionRuleInputSchema.safeParse(rule("{{identity.name}}")).success).toBe(false);
+    expect(PermissionRuleInputSchema.safeParse(rule("{{constructor}}")).success).toBe(false);
+  });
+
   it("accept a subject's own actions and condition fields only", () => {
     expect(PermissionRuleInputSchema.safeParse({ subject: "secrets", action: "readValue" }).success).toBe(true);
     expect(PermissionRuleInputSchema.safeParse({ subject: "secrets", action: ["lease"] }).success).toBe(false);

@@ -72,7 +72,10 @@ export const ConditionOperatorSchema = z
 export const ConditionValueSchema = z.union([z.string(), ConditionOperatorSchema]);
 export const ConditionsSchema = z.record(z.string(), ConditionValueSchema);
 
-/** Checks a rule's subject, actions and condition fields against the tables above. */
+/** The one template a condition value may hold: the id of the identity the rule applies to. */
+export const identityTemplate = /^\{\{\s*identity\.id\s*\}\}$/;
+
+/** Checks a rule's subject, actions, condition fields and templates against the tables above. */
 export function refineRuleSubject(
   rule: { subject: string; action: string | string[]; conditions?: Record<string, unknown> },
   ctx: z.RefinementCtx,
@@ -90,6 +93,14 @@ export function refineRuleSubject(
         message: `Action "${action}" does not apply to "${rule.subject}"`,
       });
     }
+  }
+  const templates = JSON.stringify(rule.conditions ?? {}).match(/\{\{[^}]*\}\}/g) ?? [];
+  for (const template of templates.filter((t) => !identityTemplate.test(t))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["conditions"],
+      message: `Unknown template ${template}: conditions may use only {{identity.id}}`,
+    });
   }
   const fields = projectPermissionConditionFields[rule.subject as ProjectSubject] ?? [];
   for (const key of Object.keys(rule.conditions ?? {})) {

@@ -88,6 +88,20 @@ export function serializeRules(rules: ProjectRule[]): string {
   return JSON.stringify(packRules(rules.map(normalizeRule)));
 }
 
+/**
+ * Rules as they apply to one identity: `{{identity.id}}` in a condition value (the only
+ * template rules may hold) becomes that identity's id, so one role can say "its own identity".
+ */
+export function rulesForIdentity(rules: ProjectRule[], identityId: string): ProjectRule[] {
+  return rules.map((rule) => {
+    if (!rule.conditions) return rule;
+    const text = JSON.stringify(rule.conditions);
+    if (!text.includes("{{")) return rule;
+    const conditions = JSON.parse(text.replace(/\{\{\s*identity\.id\s*\}\}/g, identityId.replace(/["\\]/g, "")));
+    return { ...rule, conditions };
+  });
+}
+
 export function buildProjectAbility(rules: ProjectRule[]): ProjectAbility {
   return new PureAbility<[string, string | TaggedSubject], MongoQuery>(
     rules.map((rule) => ({ ...rule, conditions: rule.conditions as MongoQuery | undefined })),

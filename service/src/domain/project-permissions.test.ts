@@ -13,6 +13,7 @@ import {
   predefinedProjectRoles,
   type ProjectRule,
   projectSubject,
+  rulesForIdentity,
   rulesOfRole,
   serializeRules,
 } from "./project-permissions.ts";
@@ -109,6 +110,25 @@ describe("conditions", () => {
     const a = ability([{ subject: "secrets", action: ["read"], conditions: { environment: "dev" } }]);
     expect(a.can("read", "secrets")).toBe(true);
     expect(a.can("edit", "secrets")).toBe(false);
+  });
+});
+
+describe("{{identity.id}} templates", () => {
+  it("become the id of the identity the rules apply to, wherever they stand in a value", () => {
+    const rules: ProjectRule[] = [
+      { subject: "identity", action: ["read"], conditions: { identityId: "{{identity.id}}" } },
+      { subject: "secrets", action: ["read"], conditions: { secretPath: { $glob: "/users/{{ identity.id }}/**" } } },
+      { subject: "tags", action: ["read"] },
+    ];
+    const own = rulesForIdentity(rules, "id-1");
+    expect(own[0]?.conditions).toEqual({ identityId: "id-1" });
+    expect(own[1]?.conditions).toEqual({ secretPath: { $glob: "/users/id-1/**" } });
+    expect(own[2]).toBe(rules[2]);
+    const a = ability(own);
+    expect(a.can("read", projectSubject("identity", { identityId: "id-1" }))).toBe(true);
+    expect(a.can("read", projectSubject("identity", { identityId: "id-2" }))).toBe(false);
+    expect(a.can("read", secrets({ secretPath: "/users/id-1/db" }))).toBe(true);
+    expect(a.can("read", secrets({ secretPath: "/users/id-2/db" }))).toBe(false);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type ProjectAbility,
   type ProjectFields,
   parseStoredRules,
+  rulesForIdentity,
 } from "./project-permissions-engine.ts";
 import { isPredefinedProjectRole, type ProjectRule, predefinedProjectRoles } from "./project-permissions-roles.ts";
 
@@ -35,6 +36,7 @@ export {
   parseStoredRules,
   projectSubject,
   rulesAbout,
+  rulesForIdentity,
   serializeRules,
   type TemporaryWindow,
 } from "./project-permissions-engine.ts";
@@ -94,10 +96,13 @@ export function createProjectPermissions({ db, now = () => Date.now() }: Project
     const at = now();
     const active = (row: { is_temporary: number; temporary_access_end_time: Date | string | null }) =>
       isGrantActive({ isTemporary: row.is_temporary === 1, temporaryAccessEndTime: row.temporary_access_end_time }, at);
-    const rules = [
-      ...roles.filter(active).flatMap(rulesOfRole),
-      ...privileges.filter(active).flatMap((p) => parseStoredRules(p.permissions)),
-    ];
+    const rules = rulesForIdentity(
+      [
+        ...roles.filter(active).flatMap(rulesOfRole),
+        ...privileges.filter(active).flatMap((p) => parseStoredRules(p.permissions)),
+      ],
+      identityId,
+    );
     return { project, membership, roles, rules, ability: buildProjectAbility(rules) };
   }
 

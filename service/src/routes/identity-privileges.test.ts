@@ -558,6 +558,8 @@ describeEachDatabase("identity additional privileges", (kind) => {
       // The expired row is kept, just ignored.
       const stillThere = await call("identityPrivileges.get", { params: { id: temp.id } });
       expect(stillThere.status).toBe(200);
+      // Back on the real clock the privilege would count again: remove it for the tests after this one.
+      expect((await call("identityPrivileges.delete", { params: { id: temp.id } })).status).toBe(200);
     });
   });
 
@@ -576,6 +578,43 @@ describeEachDatabase("identity additional privileges", (kind) => {
       const res = await call("projects.getPermissions", { params: { workspaceId: projectId } }, viewer.token);
       const { data } = endpoints["projects.getPermissions"].response.parse(res.body);
       expect(data.permissions).toContainEqual({ subject: "kms", action: ["edit"], inverted: false });
+    });
+  });
+
+  describe("{{identity.id}} in conditions", () => {
+    it("applies to the identity holding the rule: a viewer may edit its own privileges only", async () => {
+      const own = await createV2("own-identity", {
+        permissions: [{ action: ["edit"], subject: "identity", conditions: { identityId: "{{identity.id}}" } }],
+      });
+      expect(own.permissions[0]?.conditions).toEqual({ identityId: "{{identity.id}}" });
+      const grant = (identityId: string, slug: string) =>
+        call(
+          "identityPrivileges.create",
+          { body: v2Body(slug, { identityId, permissions: [{ action: ["read"], subject: "tags" }] }) },
+          viewer.token,
+        );
+      expect((await grant(viewer.identityId, "self-granted")).status).toBe(200);
+      const other = await grant(member.identityId, "other-granted");
+      expect(other.status).toBe(403);
+      expect((other.body as { error: string }).error).toBe("PermissionDenied");
+
+      const res = await call("projects.getPermissions", { params: { workspaceId: projectId } }, viewer.token);
+      const { data } = endpoints["projects.getPermissions"].response.parse(res.body);
+      expect(data.permissions).toContainEqual({
+        subject: "identity",
+        action: ["edit"],
+        conditions: { identityId: viewer.identityId },
+        inverted: false,
+      });
+    });
+
+    it("422 for any other template", async () => {
+      const res = await call("identityPrivileges.create", {
+        body: v2Body("other-template", {
+          permissions: [{ action: ["read"], subject: "identity", conditions: { identityId: "{{identity.name}}" } }],
+        }),
+      });
+      expect(res.status).toBe(422);
     });
   });
 
