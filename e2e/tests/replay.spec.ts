@@ -163,5 +163,37 @@ for (const [year, folder] of Object.entries(sampleSets)) {
         await expect(settings.getByRole("switch", { name: "Delete protection" })).toBeEnabled();
       }
     });
+
+    test("lists the recorded project's roles and shows a custom role's rules in the builder and as JSON", async ({
+      watched: page,
+    }) => {
+      type Role = { name: string; slug: string };
+      const roleList = readdirSync(folder).find((name) => /-project-roles-list\.json$/.test(name)) ?? "";
+      const roles = (recording(folder, roleList.slice(0, 4)).body as { roles: Role[] }).roles;
+      const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      await signIn(page);
+
+      await page.goto(`${origin()}/projects/${projectId}/roles`);
+      await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();
+      const builtIn = page.getByRole("table", { name: "Built-in roles" });
+      const custom = page.getByRole("table", { name: "Custom roles" });
+      for (const role of roles) {
+        const table = ["admin", "member", "viewer", "no-access"].includes(role.slug) ? builtIn : custom;
+        await expect(table.getByRole("row").filter({ hasText: role.slug })).toContainText(role.name);
+      }
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      // The recorded custom role reads secrets in dev under any path (by slug: v1 paths on both servers).
+      await custom.getByRole("link", { name: "Secret Reader" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Secret Reader" })).toBeVisible();
+      const secrets = page.getByRole("group", { name: "Secrets", exact: true });
+      await expect(secrets.getByRole("checkbox", { name: "Read", exact: true }).first()).toBeChecked();
+      await expect(secrets.getByRole("textbox", { name: /condition \d: value/ }).first()).toHaveValue(/^(\/\*\*|dev)$/);
+      await page.getByRole("tab", { name: "JSON" }).click();
+      const json = page.getByRole("region", { name: "Permission rules as JSON" });
+      await expect(json).toContainText('"environment": "dev"');
+      await expect(json).toContainText('"$glob": "/**"');
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
   });
 }
