@@ -33,6 +33,7 @@ for (const theme of ["light", "dark"] as const) {
     test("identity detail has no serious accessibility violations", async ({ signedIn: page, seededIdentity }) => {
       await page.goto(`/identities/${seededIdentity.identity.id}`);
       await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Not a member of any project" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole("navigation", { name: "Identity sections" }).getByRole("link", { name: "Edit" }).click();

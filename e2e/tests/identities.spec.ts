@@ -221,3 +221,47 @@ test("the signed-in identity cannot change its own role or delete itself", async
   await expect(page.getByRole("combobox", { name: "Organization role" })).toBeDisabled();
   await expect(page.getByText("its role can only be changed by another admin")).toBeVisible();
 });
+
+test("lists the projects an identity belongs to, with its roles and temporary access", async ({
+  signedIn: page,
+  service,
+  seededIdentity,
+}) => {
+  const projectName = uniqueName("memberships");
+  const { project } = await service(endpoints["projects.create"], { body: { projectName } });
+  try {
+    const identityId = seededIdentity.identity.id;
+    await service(endpoints["identityMemberships.add"], {
+      params: { projectId: project.id, identityId },
+      body: {
+        roles: [
+          { role: "viewer" },
+          {
+            role: "member",
+            isTemporary: true,
+            temporaryMode: "relative",
+            temporaryRange: "1h",
+            temporaryAccessStartTime: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    await page.goto(`/identities/${identityId}`);
+    const section = page.getByRole("region", { name: "Project memberships" });
+    const row = section.getByRole("row").filter({ hasText: projectName });
+    await expect(row).toContainText("Viewer");
+    await expect(row).toContainText(/Member\s*Temporary, until/);
+    await row.getByRole("link", { name: projectName }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${project.id}`));
+  } finally {
+    await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+  }
+});
+
+test("says when an identity is in no project yet, and where to add it", async ({ signedIn: page, seededIdentity }) => {
+  await page.goto(`/identities/${seededIdentity.identity.id}`);
+  const section = page.getByRole("region", { name: "Project memberships" });
+  await expect(section.getByRole("heading", { name: "Not a member of any project" })).toBeVisible();
+  await section.getByRole("link", { name: "Go to projects" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+});

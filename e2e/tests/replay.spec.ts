@@ -109,6 +109,20 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       }
     });
 
+    test("shows the projects the recorded identity belongs to, with a temporary role", async ({ watched: page }) => {
+      type Recorded = { project: { name: string }; roles: { customRoleName?: string | null; isTemporary: boolean }[] };
+      const [membership] = (recording(folder, older ? "076-" : "087-").body as { identityMemberships: Recorded[] })
+        .identityMemberships;
+      await signIn(page);
+      await page.goto(`${origin()}/identities/${detail.identityId}`);
+      const section = page.getByRole("region", { name: "Project memberships" });
+      const row = section.getByRole("row").filter({ has: page.getByRole("link", { name: membership?.project.name }) });
+      await expect(row).toContainText("Member");
+      await expect(row).toContainText(membership?.roles.find((r) => r.isTemporary)?.customRoleName ?? "");
+      await expect(row).toContainText(/Temporary/);
+      await expect(section.getByRole("alert")).toHaveCount(0);
+    });
+
     test("shows the recorded identity's auth methods, and opens a method's form", async ({ watched: page }) => {
       await signIn(page);
       await page.goto(`${origin()}/identities/${detail.identityId}`);

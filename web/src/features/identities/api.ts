@@ -4,6 +4,7 @@ import { call } from "@/lib/api-client";
 const ep = {
   search: endpoints["identities.search"],
   get: endpoints["identities.get"],
+  projectMemberships: endpoints["identities.listProjectMemberships"],
   create: endpoints["identities.create"],
   update: endpoints["identities.update"],
   delete: endpoints["identities.delete"],
@@ -20,6 +21,10 @@ export const identitiesApi = {
 
   get: async (identityId: string, signal?: AbortSignal) =>
     (await call(ep.get, { params: { identityId } }, { signal })).identity,
+
+  /** The projects the identity belongs to, with its roles in each. */
+  projectMemberships: async (identityId: string, signal?: AbortSignal) =>
+    (await call(ep.projectMemberships, { params: { identityId } }, { signal })).identityMemberships,
 
   create: async (body: CreateIdentityBody) => (await call(ep.create, { body })).identity,
 

@@ -8,6 +8,7 @@ export const identityKeys = {
   list: (search: IdentitySearch) => [...identityKeys.lists(), search] as const,
   details: () => [...identityKeys.all, "detail"] as const,
   detail: (identityId: string) => [...identityKeys.details(), identityId] as const,
+  projectMemberships: (identityId: string) => [...identityKeys.detail(identityId), "project-memberships"] as const,
 };
 
 export const identityQueries = {
@@ -22,5 +23,10 @@ export const identityQueries = {
     queryOptions({
       queryKey: identityKeys.detail(identityId),
       queryFn: ({ signal }) => identitiesApi.get(identityId, signal),
+    }),
+  projectMemberships: (identityId: string) =>
+    queryOptions({
+      queryKey: identityKeys.projectMemberships(identityId),
+      queryFn: ({ signal }) => identitiesApi.projectMemberships(identityId, signal),
     }),
 };

@@ -57,7 +57,10 @@ export function identityRoutes(queryClient: QueryClient): RouteObject[] {
           // Awaited: the identity is the page's subject, and a 404 should show the not-found page.
           loader: async (args) => {
             const identityId = requireIdentityId(args);
-            await queryClient.ensureQueryData((await queries()).detail(identityId));
+            const identityQueries = await queries();
+            // Its project memberships are a section of the page: fetched alongside, not waited for.
+            void queryClient.prefetchQuery(identityQueries.projectMemberships(identityId));
+            await queryClient.ensureQueryData(identityQueries.detail(identityId));
             return null;
           },
           children: [

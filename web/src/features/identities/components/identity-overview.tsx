@@ -8,6 +8,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { identityQueries } from "../queries";
 import { AuthMethodsSection } from "../auth-methods/components/auth-methods-section";
 import { DeleteProtectionBadge, RoleBadge } from "./identity-badges";
+import { ProjectMembershipsSection } from "./project-memberships-section";
 import { useIdentityId } from "./use-identity-id";
 
 interface CardProps {
@@ -93,6 +94,10 @@ export function IdentityOverview() {
           <p className="text-muted-foreground">No metadata. Add key/value labels on the Edit tab.</p>
         )}
       </Card>
+
+      <div className="lg:col-span-2">
+        <ProjectMembershipsSection identityId={identity.id} />
+      </div>
 
       <div className="lg:col-span-2">
         <AuthMethodsSection identity={identity} />
