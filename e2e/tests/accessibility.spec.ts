@@ -76,5 +76,50 @@ for (const theme of ["light", "dark"] as const) {
         await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
       }
     });
+
+    test("roles list, role builder and JSON view have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+    }) => {
+      const { project } = await service(endpoints["projects.create"], {
+        body: { projectName: uniqueName("a11y-roles") },
+      });
+      try {
+        const params = { projectId: project.id };
+        const { role } = await service(endpoints["projectRoles.create"], {
+          params,
+          body: {
+            name: "Dev reader",
+            slug: "dev-reader",
+            permissions: [
+              { subject: "secrets", action: ["read"], conditions: { environment: "dev", secretTags: { $in: ["a"] } } },
+              { subject: "role", action: ["delete"], inverted: true },
+            ],
+          },
+        });
+        await page.goto(`/projects/${project.id}/roles`);
+        await expect(page.getByRole("link", { name: role.name })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Create role" }).click();
+        await expect(page.getByRole("dialog", { name: "Create role" }).getByLabel("Slug")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("link", { name: role.name }).click();
+        await expect(page.getByRole("group", { name: "Secrets", exact: true })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("tab", { name: "JSON" }).click();
+        await expect(page.getByRole("region", { name: "Permission rules as JSON" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Delete role" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      }
+    });
   });
 }
