@@ -23,6 +23,7 @@ import { isPredefinedProjectRole, type ProjectRule, predefinedProjectRoles } fro
 
 export {
   assertBoundary,
+  assertCan,
   buildProjectAbility,
   canDescribe,
   canReadValue,
