@@ -22,21 +22,19 @@ export async function findUniversalAuthByClientId(
   return rows.find((row) => (JSON.parse(row.settings) as { clientId?: unknown }).clientId === clientId);
 }
 
-/** Whether logins with this client id are locked out at `now` (epoch ms). */
-export async function isLockedOut(
+/** The failed-login record of a client id, if it has one (whether or not it still counts). */
+export async function findLockout(
   db: Kysely<Database>,
   authMethodId: string,
   clientId: string,
-  now: number,
-): Promise<boolean> {
+): Promise<{ lockedUntil: number | null } | undefined> {
   const row = await db
     .selectFrom("identity_ua_lockouts")
-    .select("client_id")
+    .select("locked_until")
     .where("auth_method_id", "=", authMethodId)
     .where("client_id", "=", clientId)
-    .where("locked_until", ">", now)
     .executeTakeFirst();
-  return row !== undefined;
+  return row && { lockedUntil: row.locked_until === null ? null : Number(row.locked_until) };
 }
 
 export interface LockoutPolicy {

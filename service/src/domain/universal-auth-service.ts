@@ -17,7 +17,7 @@ import {
   clearIdentityLockouts,
   clearLockout,
   findUniversalAuthByClientId,
-  isLockedOut,
+  findLockout,
   type LockoutPolicy,
   recordFailedLogin,
 } from "../data/lockouts.ts";
@@ -176,7 +176,8 @@ export function createUniversalAuthService(deps: {
       }
       const policy = lockoutPolicy(settings);
       const key = { authMethodId: target.id, clientId, identityId: target.identityId };
-      if (policy && (await isLockedOut(db, target.id, clientId, Date.now()))) throw lockedOut();
+      const lockout = policy && (await findLockout(db, target.id, clientId));
+      if (lockout && lockout.lockedUntil !== null && lockout.lockedUntil > Date.now()) throw lockedOut();
       if (!matched) {
         if (policy) await recordFailedLogin(db, key, policy, Date.now());
         throw invalidCredentials();
@@ -210,7 +211,8 @@ export function createUniversalAuthService(deps: {
         await revokeClientSecret(db, secret.id, now);
         throw new UnauthorizedError("Access denied due to client secret usage limit reached");
       }
-      if (policy) await clearLockout(db, target.id, clientId);
+      // Only a client id with failed attempts on record has anything to forget: most logins write nothing here.
+      if (lockout) await clearLockout(db, target.id, clientId);
       await recordLogin(db, membershipId, UNIVERSAL_AUTH_METHOD, now);
       return issuedTokenOf(issued);
     },
