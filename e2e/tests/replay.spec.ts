@@ -209,5 +209,42 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(json).toContainText('"$glob": "/**"');
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
+
+    test("shows the recorded project's identities with their roles and privileges on the access page", async ({
+      watched: page,
+    }) => {
+      type Listed = { identityId: string; identity: { name: string }; roles: { role: string }[] };
+      const listFile = readdirSync(folder).find((name) => name.endsWith("-identity-memberships-list.json")) ?? "";
+      const listed = recording(folder, listFile.slice(0, 4)).body as { identityMemberships: Listed[] };
+      const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      await signIn(page);
+
+      await page.goto(`${origin()}/projects/${projectId}/access`);
+      await expect(page.getByRole("heading", { level: 1, name: "Access" })).toBeVisible();
+      const table = page.getByRole("table", { name: "Project identities" });
+      for (const member of listed.identityMemberships) {
+        const row = table.getByRole("row").filter({ hasText: member.identity.name });
+        for (const { role } of member.roles) await expect(row).toContainText(new RegExp(role, "i"));
+      }
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      // The recorded privileges belong to the second identity (2026); a 2024 server has no v2 list.
+      const member = listed.identityMemberships[1];
+      await page.getByRole("button", { name: `Privileges of ${member?.identity.name}` }).click();
+      const privileges = page.getByRole("region", { name: `Additional privileges of ${member?.identity.name}` });
+      if (older) {
+        await expect(privileges.getByText(/^Not available: /)).toBeVisible();
+      } else {
+        const recorded = (recording(folder, "100-").body as { privileges: { slug: string }[] }).privileges;
+        const table = privileges.getByRole("table");
+        for (const { slug } of recorded)
+          await expect(table.getByRole("cell", { name: slug, exact: true })).toBeVisible();
+        await expect(table.getByText("Expired").first()).toBeVisible();
+      }
+
+      await page.getByRole("tab", { name: "Users" }).click();
+      await expect(page.getByRole("heading", { name: "No users in this project" })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
   });
 }

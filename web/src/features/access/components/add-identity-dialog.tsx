@@ -14,7 +14,6 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -134,7 +133,10 @@ function AddIdentityFormBody({
           name="identityId"
           render={({ field, fieldState }) => (
             <div className="grid gap-2">
-              <Label htmlFor="add-identity-search">Identity</Label>
+              {/* The search box is named "Identity" by the picker itself; this is the visible label. */}
+              <span aria-hidden className="text-[13px] font-medium leading-none">
+                Identity
+              </span>
               <IdentityPicker
                 id="add-identity-search"
                 value={field.value}

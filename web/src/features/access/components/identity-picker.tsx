@@ -38,7 +38,7 @@ export function IdentityPicker({ id, value, onChange, memberIds, invalid, descri
   const searching = query.isFetching || settled !== search.trim();
 
   return (
-    <Command shouldFilter={false} label="Identities of the organization" className="grid gap-2">
+    <Command shouldFilter={false} label="Identity" className="grid gap-2">
       <div className="relative">
         <Search
           aria-hidden

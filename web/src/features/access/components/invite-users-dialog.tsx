@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ProjectRoleSummary } from "@keyhold/contract";
 import { MailPlus } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,7 +15,6 @@ import {
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { showSubmitError } from "@/lib/form-errors";
@@ -24,6 +23,7 @@ import { type InviteForm, InviteFormSchema, splitEmails, toInviteBody } from "..
 import { DEFAULT_PROJECT_ROLE } from "../membership-form";
 import { useInviteUsers } from "../mutations";
 import { GuardedButton } from "./guarded-button";
+import { RoleSelect } from "./role-select";
 
 interface InviteUsersDialogProps {
   projectId: string;
@@ -111,26 +111,9 @@ function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: Invi
         >
           <Textarea rows={3} placeholder="ada@example.com, grace@example.com" {...form.register("emails")} />
         </Field>
-        <Controller
-          control={form.control}
-          name="roleSlug"
-          render={({ field, fieldState }) => (
-            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-              <Field id="invite-role" label="Role" error={fieldState.error?.message ?? rolesError}>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue placeholder="Choose a role" />
-                </SelectTrigger>
-              </Field>
-              <SelectContent>
-                {roles.map((role) => (
-                  <SelectItem key={role.slug} value={role.slug}>
-                    <SelectItemText>{role.name}</SelectItemText>
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
+        <Field id="invite-role" label="Role" error={errors.roleSlug?.message ?? rolesError}>
+          <RoleSelect roles={roles} {...form.register("roleSlug")} />
+        </Field>
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>

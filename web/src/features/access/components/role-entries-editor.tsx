@@ -4,8 +4,8 @@ import type { FieldError, Merge } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { newRoleEntry, type RoleEntry } from "../membership-form";
+import { RoleSelect } from "./role-select";
 import { TemporaryAccessFields } from "./temporary-access-fields";
 
 type EntryErrors = Merge<FieldError, { [K in keyof RoleEntry]?: FieldError }> | undefined;
@@ -53,27 +53,14 @@ export function RoleEntriesEditor({
               <div className="flex items-end gap-2">
                 <div className="grid min-w-0 flex-1 gap-2">
                   <Label htmlFor={id}>{value.length > 1 ? `Role ${index + 1}` : "Role"}</Label>
-                  <Select value={entry.role} onValueChange={(role) => replace(index, { ...entry, role })}>
-                    <SelectTrigger
-                      id={id}
-                      aria-invalid={roleError ? true : undefined}
-                      aria-describedby={roleError ? `${id}-error` : undefined}
-                    >
-                      <SelectValue placeholder="Choose a role" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {roles.map((role) => (
-                        <SelectItem key={role.slug} value={role.slug}>
-                          <div className="grid gap-0.5">
-                            <SelectItemText>{role.name}</SelectItemText>
-                            {role.description ? (
-                              <span className="text-xs text-muted-foreground">{role.description}</span>
-                            ) : null}
-                          </div>
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <RoleSelect
+                    id={id}
+                    roles={roles}
+                    value={entry.role}
+                    onChange={(event) => replace(index, { ...entry, role: event.target.value })}
+                    aria-invalid={roleError ? true : undefined}
+                    aria-describedby={roleError ? `${id}-error` : undefined}
+                  />
                 </div>
                 {value.length > 1 ? (
                   <Button

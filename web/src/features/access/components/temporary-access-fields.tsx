@@ -5,7 +5,13 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { clockNow, describeCountdown, subscribeClock } from "../countdown";
-import { parseLocalDateTime, previewEnd, RANGE_PRESETS, type TemporaryAccess } from "../temporary-access";
+import {
+  parseLocalDateTime,
+  previewEnd,
+  RANGE_PRESETS,
+  type TemporaryAccess,
+  toLocalDateTime,
+} from "../temporary-access";
 
 interface TemporaryAccessFieldsProps {
   idPrefix: string;
@@ -103,7 +109,7 @@ export function TemporaryAccessFields({
                   type="radio"
                   name={`${idPrefix}-start`}
                   checked={value.startMode === "at"}
-                  onChange={() => set({ startMode: "at" })}
+                  onChange={() => set({ startMode: "at", startAt: value.startAt || toLocalDateTime(new Date()) })}
                   className="size-4 accent-(--color-accent)"
                 />
                 At a time
