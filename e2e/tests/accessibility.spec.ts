@@ -121,5 +121,65 @@ for (const theme of ["light", "dark"] as const) {
         await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
       }
     });
+
+    test("access page, its dialogs and an identity's privileges have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+      seededIdentity,
+    }) => {
+      const { project } = await service(endpoints["projects.create"], {
+        body: { projectName: uniqueName("a11y-access"), shouldCreateDefaultEnvs: true },
+      });
+      try {
+        const identityId = seededIdentity.identity.id;
+        const start = new Date().toISOString();
+        const temporary = { temporaryMode: "relative" as const, temporaryRange: "1h", temporaryAccessStartTime: start };
+        await service(endpoints["identityMemberships.add"], {
+          params: { projectId: project.id, identityId },
+          body: {
+            roles: [
+              { role: "viewer", isTemporary: false },
+              { role: "member", isTemporary: true, ...temporary },
+            ],
+          },
+        });
+        await service(endpoints["identityPrivileges.create"], {
+          body: {
+            identityId,
+            projectId: project.id,
+            slug: "read-dev",
+            permissions: [{ subject: "environments", action: ["read"] }],
+            type: { isTemporary: true, ...temporary },
+          },
+        });
+        await page.goto(`/projects/${project.id}/access?identity=${identityId}`);
+        await expect(page.getByRole("cell", { name: "read-dev", exact: true })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Add identity" }).click();
+        const add = page.getByRole("dialog", { name: "Add identity to project" });
+        await add.getByRole("switch", { name: "Temporary role" }).click();
+        await add.getByRole("radio", { name: "At a time" }).check();
+        await expect(add.getByRole("option").first()).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: "Edit privilege read-dev" }).click();
+        await expect(page.getByRole("dialog").getByRole("group", { name: "Environments", exact: true })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: `Remove ${seededIdentity.identity.name}` }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("tab", { name: "Users" }).click();
+        await expect(page.getByRole("heading", { name: "No users in this project" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      }
+    });
   });
 }
