@@ -65,14 +65,13 @@ export function EnvironmentDialog({ projectId, environment, open, onOpenChange }
             environment={environment}
             pending={pending}
             onCancel={() => handleOpenChange(false)}
-            submit={(values) =>
-              environment
-                ? update.mutateAsync({
-                    environmentId: environment.id,
-                    body: changedEnvironmentFields(environment, values),
-                  })
-                : create.mutateAsync(values)
-            }
+            submit={(values) => {
+              if (!environment) return create.mutateAsync(values);
+              const body = changedEnvironmentFields(environment, values);
+              // Nothing changed: nothing to send.
+              if (Object.keys(body).length === 0) return Promise.resolve(environment);
+              return update.mutateAsync({ environmentId: environment.id, body });
+            }}
             onDone={(saved) => {
               toast.success(environment ? "Environment renamed" : "Environment added", saved.name);
               onOpenChange(false);

@@ -17,7 +17,9 @@ type Editing = { mode: "add" } | { mode: "rename"; environment: Environment } | 
 
 export function EnvironmentsCard({ project, denials }: { project: Project; denials: ProjectDenials }) {
   const [editing, setEditing] = useState<Editing>();
+  // The environment stays set while its confirmation closes, so the closing dialog keeps its text.
   const [deleting, setDeleting] = useState<Environment>();
+  const [confirmOpen, setConfirmOpen] = useState(false);
   const remove = useDeleteEnvironment(project.id);
   const { environments } = project;
   const notes = [denials.createEnvironment, denials.editEnvironment, denials.deleteEnvironment].filter(
@@ -27,7 +29,7 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
   function closeDelete(next: boolean) {
     if (next) return;
     remove.reset();
-    setDeleting(undefined);
+    setConfirmOpen(false);
   }
 
   function confirmDelete() {
@@ -35,7 +37,7 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
     remove.mutate(deleting.id, {
       onSuccess: () => {
         toast.success("Environment deleted", deleting.name);
-        setDeleting(undefined);
+        setConfirmOpen(false);
       },
     });
   }
@@ -100,7 +102,10 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
                     size="icon-sm"
                     aria-label={`Delete ${env.name}`}
                     deniedReason={denials.deleteEnvironment}
-                    onClick={() => setDeleting(env)}
+                    onClick={() => {
+                      setDeleting(env);
+                      setConfirmOpen(true);
+                    }}
                     className="hover:text-destructive-subtle-foreground"
                   >
                     <Trash2 aria-hidden />
@@ -121,7 +126,7 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
         }}
       />
       <ConfirmDialog
-        open={deleting !== undefined}
+        open={confirmOpen}
         onOpenChange={closeDelete}
         title="Delete environment"
         confirmLabel="Delete environment"
