@@ -15,7 +15,7 @@ import { UserMembershipsSection } from "./user-memberships-section";
 type AccessTab = "identities" | "users";
 
 const tabClasses = cn(
-  "relative -mb-px h-9 border-b-2 border-transparent px-1 text-sm font-medium text-muted-foreground outline-none",
+  "relative -mb-px h-9 rounded-t-sm border-b-2 border-transparent px-1 text-sm font-medium text-muted-foreground outline-none",
   "hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:border-accent data-[state=active]:text-foreground",
 );
 
