@@ -186,6 +186,7 @@ for (const theme of ["light", "dark"] as const) {
     await shot("08g-delete-project");
     await page.keyboard.press("Escape");
     await page.goto("/projects/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
     await shot("08h-project-not-found");
     await page.goto("/identities/00000000-0000-4000-8000-000000000000");
     await shot("09-identity-not-found");
