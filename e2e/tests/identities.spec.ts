@@ -265,3 +265,33 @@ test("says when an identity is in no project yet, and where to add it", async ({
   await section.getByRole("link", { name: "Go to projects" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
 });
+
+test("shows a universal-auth lockout after failed sign-ins, and clears it", async ({
+  signedIn: page,
+  service,
+  seededIdentity,
+}) => {
+  const identityId = seededIdentity.identity.id;
+  const { identityUniversalAuth } = await service(endpoints["universalAuth.attach"], {
+    params: { identityId },
+    body: { lockoutThreshold: 1 },
+  });
+  const { clientSecret } = await service(endpoints["universalAuth.createClientSecret"], { params: { identityId }, body: {} });
+  const login = (secret: string) =>
+    service(endpoints["universalAuth.login"], {
+      body: { clientId: identityUniversalAuth.clientId, clientSecret: secret },
+    });
+  expect(((await login("0".repeat(64)).catch((e) => e)) as ServiceError).status).toBe(401);
+  const locked = (await login(clientSecret).catch((e) => e)) as ServiceError;
+  expect(locked.status).toBe(401);
+
+  await page.goto(`/identities/${identityId}`);
+  const row = page
+    .getByRole("region", { name: "Auth methods" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Universal auth", exact: true }) });
+  await expect(row.getByText("Locked out", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: "Clear lockout" }).click();
+  await expect(row.getByText("Locked out", { exact: true })).toHaveCount(0);
+  expect((await login(clientSecret)).tokenType).toBe("Bearer");
+});

@@ -41,6 +41,10 @@ export const authMethodsApi = {
   revoke: async (descriptor: AuthMethodDescriptor, identityId: string) =>
     toConfig(descriptor, await send(descriptor.endpoints.revoke, identityId)),
 
+  /** Lifts universal auth's lockouts after failed logins; answers how many were cleared. */
+  clearLockouts: async (identityId: string) =>
+    (await call(endpoints["universalAuth.clearLockouts"], { params: { identityId } })).deleted,
+
   createToken: async (identityId: string, body: BodyOf<(typeof endpoints)["tokenAuth.createToken"]>) =>
     call(endpoints["tokenAuth.createToken"], { params: { identityId }, body }),
 };

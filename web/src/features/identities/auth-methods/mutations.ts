@@ -27,6 +27,15 @@ export function useAuthMethodChange(descriptor: AuthMethodDescriptor, identityId
   });
 }
 
+/** Lifts universal auth's lockouts and refreshes the identity, which says which methods are locked. */
+export function useClearLockouts(identityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => authMethodsApi.clearLockouts(identityId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: identityKeys.detail(identityId), exact: true }),
+  });
+}
+
 /** Issues a token-auth access token and refreshes the identity's token list. */
 export function useCreateAccessToken(identityId: string) {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { RotateCw } from "lucide-react";
+import { LockKeyhole, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import type { AuthMethodConfig, AuthMethodDescriptor } from "../descriptor";
-import { useAuthMethodChange } from "../mutations";
+import { useAuthMethodChange, useClearLockouts } from "../mutations";
 import { authMethodQueries } from "../queries";
 import { summaryValue } from "../summary";
 import { AuthMethodFormDialog } from "./auth-method-form-dialog";
@@ -24,11 +24,13 @@ interface AuthMethodRowProps {
   attached: boolean;
   /** Why attaching is not possible here, if it is not. */
   attachBlocked?: string | undefined;
+  /** Sign-ins with this method are refused for now, after repeated failures. */
+  lockedOut?: boolean;
 }
 
 type Open = "form" | "revoke" | "token" | undefined;
 
-export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked }: AuthMethodRowProps) {
+export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked, lockedOut }: AuthMethodRowProps) {
   const [open, setOpen] = useState<Open>();
   // Only attached methods are read; a method the server says is not attached (404) reads as null.
   const query = useQuery({ ...authMethodQueries.config(descriptor.name, identityId), enabled: attached });
@@ -55,6 +57,7 @@ export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked 
               {descriptor.label}
             </h3>
             {isAttached ? <Badge tone="success">Attached</Badge> : <Badge tone="outline">Not attached</Badge>}
+            {isAttached && lockedOut ? <Badge tone="warning">Locked out</Badge> : null}
           </div>
           <p className="mt-1 text-[13px] text-muted-foreground">{descriptor.description}</p>
         </div>
@@ -101,6 +104,7 @@ export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked 
           Attach is unavailable: {attachBlocked}
         </p>
       ) : null}
+      {isAttached && lockedOut ? <LockoutNotice identityId={identityId} label={descriptor.label} /> : null}
       {isAttached ? <Summary descriptor={descriptor} config={config} query={query} /> : null}
       {isAttached && config && descriptor.key === "tokenAuth" ? <TokensTable identityId={identityId} /> : null}
       {isAttached && config && descriptor.key === "universalAuth" ? (
@@ -194,5 +198,29 @@ function Summary({ descriptor, config, query }: SummaryProps) {
         );
       })}
     </dl>
+  );
+}
+
+/** Says that sign-ins are refused after repeated failures, and lifts the lockout on request. */
+function LockoutNotice({ identityId, label }: { identityId: string; label: string }) {
+  const clear = useClearLockouts(identityId);
+  const onClear = () =>
+    clear.mutateAsync().then(
+      () => toast.success("Lockout cleared"),
+      (error: unknown) => toast.error(errorSummary(error, "Could not clear the lockout")),
+    );
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground"
+    >
+      <span className="flex items-center gap-2">
+        <LockKeyhole aria-hidden className="size-4 shrink-0" />
+        {label} is locked after repeated failed sign-ins: every client secret is refused until the lockout ends.
+      </span>
+      <Button size="sm" variant="secondary" disabled={clear.isPending} onClick={onClear}>
+        Clear lockout
+      </Button>
+    </div>
   );
 }

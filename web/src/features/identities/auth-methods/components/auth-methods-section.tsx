@@ -31,6 +31,7 @@ export function AuthMethodsSection({ identity }: { identity: IdentityMembership[
             descriptor={descriptor}
             identityId={identity.id}
             attached={attached.has(descriptor.name)}
+            lockedOut={identity.activeLockoutAuthMethods?.includes(descriptor.name) ?? false}
             attachBlocked={attachBlocked}
           />
         ))}
