@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { usePrefetchQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
@@ -22,10 +22,6 @@ const tabClasses = cn(
 /** The project's access: identities with roles and privileges, and users. Tab and identity are in the URL. */
 export function AccessPage() {
   const projectId = useParams().projectId ?? "";
-  // All three lists load at once, whichever tab is shown first.
-  usePrefetchQuery(accessQueries.identities(projectId));
-  usePrefetchQuery(accessQueries.roles(projectId));
-  usePrefetchQuery(accessQueries.users(projectId));
   const [params, setParams] = useSearchParams();
   const tab: AccessTab = params.get("tab") === "users" ? "users" : "identities";
   const selected = params.get("identity") ?? undefined;
