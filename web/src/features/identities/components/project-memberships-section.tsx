@@ -25,10 +25,10 @@ function roleLabel(role: MembershipRole): string {
   return PROJECT_ROLE_LABELS[role.role] ?? role.role;
 }
 
-/** A role, and for temporary access when it ends (or that it has ended). */
-function ProjectRoleBadge({ role }: { role: MembershipRole }) {
+/** A role, and for temporary access when it ends (or that it had ended when the list was read, `asOf`). */
+function ProjectRoleBadge({ role, asOf }: { role: MembershipRole; asOf: number }) {
   const end = role.temporaryAccessEndTime ?? null;
-  const ended = end !== null && Date.parse(end) <= Date.now();
+  const ended = end !== null && Date.parse(end) <= asOf;
   return (
     <span className="inline-flex items-center gap-1">
       <Badge tone={role.role === "admin" ? "accent" : "neutral"}>{roleLabel(role)}</Badge>
@@ -43,7 +43,7 @@ function ProjectRoleBadge({ role }: { role: MembershipRole }) {
 }
 
 function Memberships({ identityId }: { identityId: string }) {
-  const { data: memberships } = useSuspenseQuery(identityQueries.projectMemberships(identityId));
+  const { data: memberships, dataUpdatedAt } = useSuspenseQuery(identityQueries.projectMemberships(identityId));
   if (memberships.length === 0) {
     return (
       <EmptyState
@@ -83,7 +83,7 @@ function Memberships({ identityId }: { identityId: string }) {
             <TableCell>
               <span className="flex flex-wrap gap-2">
                 {membership.roles.map((role) => (
-                  <ProjectRoleBadge key={role.id} role={role} />
+                  <ProjectRoleBadge key={role.id} role={role} asOf={dataUpdatedAt} />
                 ))}
               </span>
             </TableCell>
