@@ -148,7 +148,7 @@ test("a custom role with a condition and a temporary privilege, given in the con
   expect(await listRoles()).toBe(403);
   expect(await createEnvironment()).toBe(403);
 
-  // 3. A temporary privilege, in the access page: read roles, for 20 seconds from now. The
+  // 3. A temporary privilege, in the access page: read roles, for 30 seconds from now. The
   // privileges of the identity just added are open already.
   await expect(
     identityRow(page, identity.name).getByRole("button", { name: `Privileges of ${identity.name}` }),
@@ -159,7 +159,7 @@ test("a custom role with a condition and a temporary privilege, given in the con
   const dialog = page.getByRole("dialog", { name: "Add privilege" });
   await dialog.getByLabel("Name").fill("read-roles-briefly");
   await dialog.getByRole("switch", { name: "Temporary privilege" }).click();
-  await dialog.getByRole("textbox", { name: "Duration" }).fill("20s");
+  await dialog.getByRole("textbox", { name: "Duration" }).fill("30s");
   await dialog
     .getByRole("group", { name: "Roles", exact: true })
     .getByRole("checkbox", { name: "Read", exact: true })
@@ -174,10 +174,10 @@ test("a custom role with a condition and a temporary privilege, given in the con
   });
   expect(listed).toHaveLength(1);
   const { privilege } = await service(endpoints["identityPrivileges.get"], { params: { id: listed[0]?.id ?? "" } });
-  expect(privilege).toMatchObject({ slug: "read-roles-briefly", isTemporary: true, temporaryRange: "20s" });
+  expect(privilege).toMatchObject({ slug: "read-roles-briefly", isTemporary: true, temporaryRange: "30s" });
   expect(privilege.permissions).toEqual([expect.objectContaining({ subject: "role", action: ["read"] })]);
   const endsAt = Date.parse(privilege.temporaryAccessEndTime ?? "");
-  expect(endsAt - Date.parse(privilege.temporaryAccessStartTime ?? "")).toBe(20_000);
+  expect(endsAt - Date.parse(privilege.temporaryAccessStartTime ?? "")).toBe(30_000);
 
   // While it lasts: exactly the role plus the privilege.
   expect(Date.now()).toBeLessThan(endsAt);
@@ -188,7 +188,7 @@ test("a custom role with a condition and a temporary privilege, given in the con
   expect(Date.now()).toBeLessThan(endsAt);
 
   // When it ends: the privilege no longer counts; the role still does.
-  await expect.poll(listRoles, { timeout: 40_000, intervals: [1_000] }).toBe(403);
+  await expect.poll(listRoles, { timeout: 50_000, intervals: [1_000] }).toBe(403);
   expect(Date.now()).toBeGreaterThanOrEqual(endsAt - 1_000);
   expect(await readOwn()).toBe(200);
   // The console's countdown turned to "Expired" by itself, without a reload.
