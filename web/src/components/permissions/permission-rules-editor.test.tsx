@@ -24,7 +24,8 @@ function subject(name: string) {
   return screen.getByRole("group", { name });
 }
 
-describe("PermissionRulesEditor", () => {
+// The whole grid renders per keystroke; a loaded machine needs more than the default five seconds.
+describe("PermissionRulesEditor", { timeout: 20_000 }, () => {
   it("grants an action by keyboard: tab to a checkbox and press space", async () => {
     const user = userEvent.setup();
     render(<Harness />);

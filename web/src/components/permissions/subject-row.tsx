@@ -1,5 +1,6 @@
 import type { PermissionRuleInput, ProjectSubject } from "@keyhold/contract";
 import { Plus, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { ConditionBuilder } from "./condition-builder";
@@ -55,7 +56,17 @@ export function SubjectRow({ id, subject, entries, value, onChange, readOnly, is
           const ruleIssues = entry ? issues.filter((issue) => issue.index === entry.index) : [];
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a rule's position within its subject keeps focus on the checkbox that created it
-            <div key={position} className="grid gap-2">
+            <div
+              key={position}
+              className={cn(
+                "grid gap-2",
+                // A subject with conditions or several rules shows each rule as its own panel; a deny rule is marked in red.
+                entry &&
+                  (entries.length > 1 || hasConditions(entry.rule) || (acceptsConditions && !readOnly)) &&
+                  "rounded-lg border border-border bg-surface/60 p-2.5",
+                entry?.rule.inverted && "border-l-2 border-l-destructive",
+              )}
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <fieldset className="flex min-w-0 flex-wrap gap-1.5">
                   <legend className="sr-only">{`${ruleName}: actions`}</legend>
@@ -72,13 +83,18 @@ export function SubjectRow({ id, subject, entries, value, onChange, readOnly, is
                 </fieldset>
                 {entry ? (
                   <div className="flex items-center gap-1">
-                    <EffectSwitch
-                      name={`${ruleId}-effect`}
-                      ruleName={ruleName}
-                      inverted={entry.rule.inverted === true}
-                      disabled={readOnly}
-                      onChange={(inverted) => onChange(setInverted(value, entry.index, inverted))}
-                    />
+                    {readOnly ? (
+                      <Badge tone={entry.rule.inverted ? "destructive" : "success"} className="mt-1">
+                        {entry.rule.inverted ? "Deny" : "Allow"}
+                      </Badge>
+                    ) : (
+                      <EffectSwitch
+                        name={`${ruleId}-effect`}
+                        ruleName={ruleName}
+                        inverted={entry.rule.inverted === true}
+                        onChange={(inverted) => onChange(setInverted(value, entry.index, inverted))}
+                      />
+                    )}
                     {readOnly ? null : (
                       <Button
                         variant="ghost"
@@ -92,7 +108,7 @@ export function SubjectRow({ id, subject, entries, value, onChange, readOnly, is
                   </div>
                 ) : null}
               </div>
-              {entry && acceptsConditions ? (
+              {entry && acceptsConditions && (!readOnly || hasConditions(entry.rule)) ? (
                 <ConditionBuilder
                   id={ruleId}
                   subject={subject}
@@ -129,13 +145,17 @@ export function SubjectRow({ id, subject, entries, value, onChange, readOnly, is
               onClick={() => onChange(addRule(value, subject))}
             >
               <Plus aria-hidden />
-              {acceptsConditions ? "Add rule (for example a deny, or other conditions)" : "Add rule"}
+              Add rule
             </Button>
           </div>
         )}
       </div>
     </div>
   );
+}
+
+function hasConditions(rule: PermissionRuleInput): boolean {
+  return Object.keys(rule.conditions ?? {}).length > 0;
 }
 
 /** The table's actions for the subject, plus any action a rule carries that the table does not list. */
@@ -180,12 +200,11 @@ interface EffectSwitchProps {
   name: string;
   ruleName: string;
   inverted: boolean;
-  disabled: boolean;
   onChange: (inverted: boolean) => void;
 }
 
 /** Allow or deny, as two radio buttons (arrow keys move between them). */
-function EffectSwitch({ name, ruleName, inverted, disabled, onChange }: EffectSwitchProps) {
+function EffectSwitch({ name, ruleName, inverted, onChange }: EffectSwitchProps) {
   const option = (deny: boolean) => (
     <label
       className={cn(
@@ -196,14 +215,7 @@ function EffectSwitch({ name, ruleName, inverted, disabled, onChange }: EffectSw
           : "has-checked:bg-success-subtle has-checked:text-success-subtle-foreground",
       )}
     >
-      <input
-        type="radio"
-        name={name}
-        className="sr-only"
-        checked={inverted === deny}
-        disabled={disabled}
-        onChange={() => onChange(deny)}
-      />
+      <input type="radio" name={name} className="sr-only" checked={inverted === deny} onChange={() => onChange(deny)} />
       {deny ? "Deny" : "Allow"}
     </label>
   );

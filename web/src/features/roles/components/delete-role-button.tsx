@@ -62,8 +62,8 @@ export function DeleteRoleButton({ projectId, role, deniedReason, compact = fals
         description={
           <p>
             This permanently deletes <span className="font-medium text-foreground">{role.name}</span> (
-            <code className="font-mono text-xs">{role.slug}</code>). The server refuses while an identity or user still
-            holds it.
+            <code className="font-mono text-xs whitespace-nowrap">{role.slug}</code>). The server refuses while an
+            identity or user still holds it.
           </p>
         }
         // A role still in use is a 400 whose message says how many memberships hold it; shown as the server words it.
