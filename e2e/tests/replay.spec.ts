@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { projectPermissionActions } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
 import { expect, test as base } from "../support/fixtures.ts";
 import { sampleSets } from "../support/global-setup.ts";
@@ -178,13 +179,16 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       }
     });
 
-    test("lists the recorded project's roles and shows a custom role's rules in the builder and as JSON", async ({
+    test("lists the recorded project's roles, a custom role's rules in the builder and as JSON, and admin's unknown subjects", async ({
       watched: page,
     }) => {
       type Role = { name: string; slug: string };
       const roleList = readdirSync(folder).find((name) => /-project-roles-list\.json$/.test(name)) ?? "";
       const roles = (recording(folder, roleList.slice(0, 4)).body as { roles: Role[] }).roles;
       const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      const builtInAdmin = (
+        readdirSync(folder).find((name) => name.endsWith("-project-roles-get-by-slug-builtin.json")) ?? ""
+      ).slice(0, 4);
       await signIn(page);
 
       await page.goto(`${origin()}/projects/${projectId}/roles`);
@@ -207,6 +211,19 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       const json = page.getByRole("region", { name: "Permission rules as JSON" });
       await expect(json).toContainText('"environment": "dev"');
       await expect(json).toContainText('"$glob": "/**"');
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      // The recorded admin role grants subjects this console does not edit: they are listed, kept as they are.
+      const admin = (recording(folder, builtInAdmin).body as { role: { permissions: { subject: string }[] } }).role;
+      const unknown = [...new Set(admin.permissions.map((rule) => rule.subject))].filter(
+        (subject) => !Object.hasOwn(projectPermissionActions, subject),
+      );
+      expect(unknown.length).toBeGreaterThan(0);
+      await page.goto(`${origin()}/projects/${projectId}/roles/admin`);
+      await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+      await expect(page.getByRole("note")).toContainText("Built-in roles cannot be changed.");
+      for (const subject of unknown)
+        await expect(page.getByRole("listitem").filter({ hasText: subject }).first()).toBeVisible();
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
 
