@@ -246,3 +246,23 @@ test("a project viewer sees why it cannot create, edit or delete roles", async (
     await service(endpoints["identities.delete"], { params: { identityId: identity.id } });
   }
 });
+
+test("asks before leaving a role with unsaved rules", async ({ signedIn: page, seededProject, seededRole }) => {
+  await page.goto(`/projects/${seededProject.id}/roles/${seededRole.slug}`);
+  await subjectRow(page, "Tags").getByRole("checkbox", { name: "Read" }).check();
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Roles", exact: true }).click();
+
+  const ask = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: seededRole.name })).toBeVisible();
+  await expect(subjectRow(page, "Tags").getByRole("checkbox", { name: "Read" })).toBeChecked();
+
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Roles", exact: true }).click();
+  await ask.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();
+});
+
+test("shows the not-found page for a role that does not exist", async ({ signedIn: page, seededProject }) => {
+  await page.goto(`/projects/${seededProject.id}/roles/no-such-role`);
+  await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+});
