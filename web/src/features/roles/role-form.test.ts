@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  copyableRules,
+  copySummary,
   isBuiltInRole,
   RoleFormSchema,
   roleSlugFrom,
@@ -54,5 +56,18 @@ describe("role form", () => {
     const roles = [{ slug: "zeta" }, { slug: "admin" }, { slug: "alpha" }, { slug: "viewer" }];
     expect(sortRoles(roles).map((r) => r.slug)).toEqual(["admin", "viewer", "alpha", "zeta"]);
     expect(isBuiltInRole("no-access")).toBe(true);
+  });
+
+  it("leaves rules for unknown subjects out of a copy, and says so", () => {
+    const copied = copyableRules([
+      { subject: "role", action: ["read"] },
+      { subject: "apiharbor-keys", action: ["read"] },
+      { subject: "pki-alerts", action: ["read"] },
+    ]);
+    expect(copied).toEqual({ rules: [{ subject: "role", action: ["read"] }], left: 2 });
+    expect(copySummary(copied, "Admin")).toBe(
+      "Copies 1 rule from Admin. 2 rules for subjects this console does not know are left out.",
+    );
+    expect(copySummary({ rules: [1, 2], left: 0 }, "Viewer")).toBe("Copies 2 rules from Viewer.");
   });
 });

@@ -1,6 +1,7 @@
 import {
   CreateProjectRoleBodySchema,
   type PermissionRuleInput,
+  PermissionRuleInputSchema,
   type ProjectRoleSummary,
   reservedProjectRoleSlugs,
 } from "@keyhold/contract";
@@ -63,4 +64,21 @@ export function toUpdateBody(values: RoleFormValues, role: RoleDetails): UpdateR
     ...(values.slug !== role.slug && { slug: values.slug }),
     ...(values.description !== (role.description ?? "") && { description: values.description || null }),
   };
+}
+
+/**
+ * The rules a copy can take: a real server's role may hold rules for subjects this console's
+ * contract does not know (newer features), which the create call would refuse; they are left out.
+ */
+export function copyableRules(rules: readonly PermissionRuleInput[]): { rules: PermissionRuleInput[]; left: number } {
+  const kept = rules.filter((rule) => PermissionRuleInputSchema.safeParse(rule).success);
+  return { rules: kept, left: rules.length - kept.length };
+}
+
+export function copySummary({ rules, left }: { rules: unknown[]; left: number }, sourceName: string): string {
+  const count = (n: number) => (n === 1 ? "1 rule" : `${n} rules`);
+  const copies = `Copies ${count(rules.length)} from ${sourceName}.`;
+  return left === 0
+    ? copies
+    : `${copies} ${count(left)} for subjects this console does not know ${left === 1 ? "is" : "are"} left out.`;
 }

@@ -25,6 +25,8 @@ import { toast } from "@/lib/toast";
 import { useCreateRole, useUpdateRole } from "../mutations";
 import { roleQueries } from "../queries";
 import {
+  copyableRules,
+  copySummary,
   RoleFormSchema,
   type RoleFormInput,
   type RoleFormValues,
@@ -90,6 +92,7 @@ function RoleDetailsForm({
     mode: "onTouched",
   });
   const pending = createRole.isPending || updateRole.isPending;
+  const copied = source.data ? copyableRules(source.data.permissions as PermissionRuleInput[]) : undefined;
   const { errors, dirtyFields } = form.formState;
 
   // The slug follows the name until it is edited by hand (a new role only; an existing slug stays).
@@ -108,8 +111,7 @@ function RoleDetailsForm({
         if (role.slug !== mode.role.slug) navigate(paths.projectRole.href(projectId, role.slug), { replace: true });
         return;
       }
-      const permissions = mode.kind === "duplicate" ? (source.data?.permissions as PermissionRuleInput[]) : [];
-      const role = await createRole.mutateAsync(toCreateBody(values, permissions ?? []));
+      const role = await createRole.mutateAsync(toCreateBody(values, copied?.rules ?? []));
       toast.success(mode.kind === "duplicate" ? "Role duplicated" : "Role created", role.name);
       onClose();
       navigate(paths.projectRole.href(projectId, role.slug));
@@ -158,8 +160,8 @@ function RoleDetailsForm({
               <span className="inline-flex items-center gap-2">
                 <Spinner /> Reading the rules of {mode.source.name}…
               </span>
-            ) : source.data ? (
-              `Copies ${source.data.permissions.length} ${source.data.permissions.length === 1 ? "rule" : "rules"} from ${mode.source.name}.`
+            ) : copied ? (
+              copySummary(copied, mode.source.name)
             ) : null}
           </p>
         ) : null}
