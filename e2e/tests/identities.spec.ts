@@ -276,7 +276,10 @@ test("shows a universal-auth lockout after failed sign-ins, and clears it", asyn
     params: { identityId },
     body: { lockoutThreshold: 1 },
   });
-  const { clientSecret } = await service(endpoints["universalAuth.createClientSecret"], { params: { identityId }, body: {} });
+  const { clientSecret } = await service(endpoints["universalAuth.createClientSecret"], {
+    params: { identityId },
+    body: {},
+  });
   const login = (secret: string) =>
     service(endpoints["universalAuth.login"], {
       body: { clientId: identityUniversalAuth.clientId, clientSecret: secret },

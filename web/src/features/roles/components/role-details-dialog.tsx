@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { PermissionRuleInput, ProjectRole, ProjectRoleSummary } from "@keyhold/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import {
@@ -96,8 +96,8 @@ function RoleDetailsForm({
   const { errors, dirtyFields } = form.formState;
 
   // The slug follows the name until it is edited by hand (a new role only; an existing slug stays).
-  const name = form.watch("name");
-  const slug = form.watch("slug");
+  const name = useWatch({ control: form.control, name: "name" });
+  const slug = useWatch({ control: form.control, name: "slug" });
   useEffect(() => {
     if (mode.kind === "create" && !dirtyFields.slug) form.setValue("slug", roleSlugFrom(name));
   }, [form, mode.kind, name, dirtyFields.slug]);
