@@ -22,14 +22,6 @@ describeEachDatabase("error envelope", (kind) => {
     });
   });
 
-  it("answers endpoints not built yet with 501 NotImplemented, after authentication", async () => {
-    const url = "/api/v1/workspace/00000000-0000-4000-8000-000000000000";
-    expect((await svc.call("GET", url, { token: null })).status).toBe(401);
-    const res = await svc.call("GET", url);
-    expect(res.status).toBe(501);
-    expect(ErrorBodySchema.parse(res.body)).toMatchObject({ statusCode: 501, error: "NotImplemented" });
-  });
-
   it("answers malformed JSON with 400", async () => {
     const res = await svc.call("POST", createUrl, {
       payload: '{"name": ',
