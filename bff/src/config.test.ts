@@ -15,7 +15,19 @@ describe("loadConfig", () => {
       loginRateLimit: { max: 10, windowMs: 60_000 },
       webDistDir: undefined,
       logLevel: "info",
+      metrics: undefined,
+      shutdownGraceMs: 10_000,
     });
+  });
+
+  it("serves metrics on loopback unless told otherwise", () => {
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      host: "0.0.0.0",
+      port: 9464,
+    });
+    expect(() => loadConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "-1" })).toThrow(/KEYHOLD_SHUTDOWN_GRACE_MS/);
   });
 
   it("reads the environment", () => {

@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   KEYHOLD_LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   KEYHOLD_WEB_DIST: z.string().trim().min(1).default(`${repoRoot}web/dist`),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 /** Everything the BFF reads from its environment, validated once at start. */
@@ -48,6 +51,10 @@ export interface Config {
   /** The built SPA, or undefined when it has not been built. */
   webDistDir: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  /** Where Prometheus metrics are served (GET /metrics); undefined: no metrics listener. */
+  metrics: { host: string; port: number } | undefined;
+  /** How long in-flight requests may run on after SIGTERM before their connections are closed. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -75,5 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: { max: e.KEYHOLD_LOGIN_RATE_LIMIT, windowMs: e.KEYHOLD_LOGIN_RATE_WINDOW_SECONDS * 1000 },
     webDistDir: existsSync(`${e.KEYHOLD_WEB_DIST}/index.html`) ? e.KEYHOLD_WEB_DIST : undefined,
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    shutdownGraceMs: e.KEYHOLD_SHUTDOWN_GRACE_MS,
   };
 }

@@ -13,8 +13,21 @@ describe("config", () => {
       logLevel: "info",
       tokenUsageFlushMs: 2_000,
       trustedProxies: [],
+      metrics: undefined,
+      shutdownGraceMs: 10_000,
     });
     expect(path.basename(repoRoot)).not.toBe("service");
+  });
+
+  it("serves metrics on loopback unless told otherwise, and bounds the shutdown grace", () => {
+    expect(loadConfig({ METRICS_PORT: "9465" }).metrics).toEqual({ host: "127.0.0.1", port: 9465 });
+    expect(loadConfig({ METRICS_PORT: "9465", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      host: "0.0.0.0",
+      port: 9465,
+    });
+    expect(loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "2500" }).shutdownGraceMs).toBe(2500);
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "soon" })).toThrow(/KEYHOLD_SHUTDOWN_GRACE_MS/);
   });
 
   it("reads the environment once, treating empty values as unset", () => {

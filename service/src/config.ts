@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   KEYHOLD_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   KEYHOLD_TRUSTED_PROXIES: TrustedProxies,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export interface Config {
@@ -72,6 +75,10 @@ export interface Config {
    * checked against trusted IPs is always the connection's peer.
    */
   trustedProxies: string[];
+  /** Where Prometheus metrics are served (GET /metrics); undefined: no metrics listener. */
+  metrics: { host: string; port: number } | undefined;
+  /** How long in-flight requests may run on after SIGTERM before their connections are closed. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +105,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     tokenUsageFlushMs: e.KEYHOLD_TOKEN_USAGE_FLUSH_MS,
     trustedProxies: e.KEYHOLD_TRUSTED_PROXIES,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    shutdownGraceMs: e.KEYHOLD_SHUTDOWN_GRACE_MS,
   };
 }
 
