@@ -1,0 +1,70 @@
+import { byPosition } from "./positions";
+
+/** An import as the list shows it: where it reads from and its place in the order. */
+export interface ImportRow {
+  id: string;
+  position: number;
+  importPath: string;
+  importEnv: { slug: string; name: string };
+}
+
+/** What the server reports one import brings in (the secrets list with imports included). */
+export interface ImportedFolder {
+  environment: string;
+  secretPath: string;
+  secrets: readonly { secretKey: string }[];
+}
+
+/**
+ * Who supplies a key an import provides: this import (`used`), the folder's own secret of the
+ * same name (`local`, local secrets always win) or a later import (`import`, carrying its id).
+ */
+export type KeyWinner = { kind: "used" } | { kind: "local" } | { kind: "import"; importId: string };
+
+export interface ProvidedKey {
+  key: string;
+  winner: KeyWinner;
+}
+
+/**
+ * Among imports, the one placed last wins a key they share: the server resolves a key by
+ * searching the imports from the last position up, after the folder's own secrets.
+ */
+export function providedKeys(
+  imports: readonly ImportRow[],
+  folders: readonly ImportedFolder[] | undefined,
+  localKeys: readonly string[],
+): Map<string, ProvidedKey[] | undefined> {
+  const ordered = byPosition(imports);
+  const keysOf = new Map<string, string[] | undefined>();
+  for (const row of ordered) {
+    const folder = folders?.find((f) => f.environment === row.importEnv.slug && f.secretPath === row.importPath);
+    keysOf.set(row.id, folder ? [...new Set(folder.secrets.map((s) => s.secretKey))].sort() : undefined);
+  }
+
+  // Walk from the last import to the first: the first to claim a key supplies it.
+  const supplier = new Map<string, string>();
+  for (const row of [...ordered].reverse()) {
+    for (const key of keysOf.get(row.id) ?? []) if (!supplier.has(key)) supplier.set(key, row.id);
+  }
+
+  const local = new Set(localKeys);
+  const result = new Map<string, ProvidedKey[] | undefined>();
+  for (const row of ordered) {
+    const keys = keysOf.get(row.id);
+    result.set(
+      row.id,
+      keys?.map((key): ProvidedKey => {
+        if (local.has(key)) return { key, winner: { kind: "local" } };
+        const by = supplier.get(key);
+        return { key, winner: by === row.id || by === undefined ? { kind: "used" } : { kind: "import", importId: by } };
+      }),
+    );
+  }
+  return result;
+}
+
+/** A short name for an import's source, e.g. `staging:/db`. */
+export function sourceLabel(row: Pick<ImportRow, "importEnv" | "importPath">): string {
+  return `${row.importEnv.slug}:${row.importPath}`;
+}
