@@ -1,6 +1,7 @@
 import { accessTokenEndpoints } from "./access-tokens.ts";
 import { awsAuthEndpoints } from "./aws-auth.ts";
 import type { AnyEndpoint } from "./endpoint.ts";
+import { folderEndpoints } from "./folders.ts";
 import { identityEndpoints } from "./identities.ts";
 import { identityPrivilegeEndpoints } from "./identity-privileges.ts";
 import { integrationEndpoints } from "./integrations.ts";
@@ -12,6 +13,7 @@ import { projectRoleEndpoints } from "./project-roles.ts";
 import { projectEndpoints } from "./projects.ts";
 import { secretImportEndpoints } from "./secret-imports.ts";
 import { secretEndpoints } from "./secrets.ts";
+import { tagEndpoints } from "./tags.ts";
 import { tokenAuthEndpoints } from "./token-auth.ts";
 import { universalAuthEndpoints } from "./universal-auth.ts";
 
@@ -22,6 +24,7 @@ export * from "./bff.ts";
 export * from "./common.ts";
 export * from "./endpoint.ts";
 export * from "./errors.ts";
+export * from "./folders.ts";
 export * from "./identities.ts";
 export * from "./identity-privileges.ts";
 export * from "./integrations.ts";
@@ -33,6 +36,7 @@ export * from "./project-roles.ts";
 export * from "./projects.ts";
 export * from "./secret-imports.ts";
 export * from "./secrets.ts";
+export * from "./tags.ts";
 export * from "./token-auth.ts";
 export * from "./universal-auth.ts";
 
@@ -53,6 +57,8 @@ export const endpointList = [
   ...projectRoleEndpoints,
   ...secretEndpoints,
   ...secretImportEndpoints,
+  ...folderEndpoints,
+  ...tagEndpoints,
 ] as const;
 
 type EndpointUnion = (typeof endpointList)[number];

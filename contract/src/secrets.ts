@@ -11,7 +11,22 @@ export const SecretNameSchema = z
   .min(1, "Secret name is required")
   .refine((s) => !/[:/]/.test(s), "Secret names cannot contain a colon or a slash");
 
-export const SecretSchema = z.object({
+export const secretTypes = ["shared", "personal"] as const;
+
+/** A "true"/"false" query flag; absent ones are left out (the service applies the default). */
+const QueryFlag = (fallback: boolean) => z.stringbool().optional().describe(`Default ${fallback}`);
+
+/** Who wrote a secret version. */
+export const SecretActorSchema = z.object({
+  actorId: z.string().nullable().optional(),
+  actorType: z.string().nullable().optional(),
+  name: z.string().nullable().optional(),
+  membershipId: z.string().nullable().optional(),
+  groupId: z.string().nullable().optional(),
+});
+
+/** The secret record as create answers it (no `secretValueHidden`). */
+export const SecretRecordSchema = z.object({
   id: z.string(),
   _id: z.string(),
   workspace: z.string(),
@@ -26,53 +41,234 @@ export const SecretSchema = z.object({
   skipMultilineEncoding: z.boolean().nullable().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  actor: z
-    .object({
-      actorId: z.string().nullable().optional(),
-      actorType: z.string().nullable().optional(),
-      name: z.string().nullable().optional(),
-      membershipId: z.string().nullable().optional(),
-    })
-    .nullable()
-    .optional(),
+  actor: SecretActorSchema.nullable().optional(),
   isRotatedSecret: z.boolean().optional(),
   rotationId: z.uuid().nullable().optional(),
+});
+export type SecretRecord = z.infer<typeof SecretRecordSchema>;
+
+/** The secret as update and delete answer it: with whether its value was withheld. */
+export const SecretSchema = SecretRecordSchema.extend({
   secretValueHidden: z.boolean(),
 });
 export type Secret = z.infer<typeof SecretSchema>;
 
+export const SecretTagRefSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  color: z.string().nullable().optional(),
+  name: z.string(),
+});
+export type SecretTagRef = z.infer<typeof SecretTagRefSchema>;
+
+export const SecretMetadataEntrySchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  isEncrypted: z.boolean().optional(),
+});
+export type SecretMetadataEntry = z.infer<typeof SecretMetadataEntrySchema>;
+
+/** The secret as get and list answer it: with its folder path, tags and metadata. */
+export const SecretDetailSchema = SecretSchema.extend({
+  secretPath: z.string(),
+  tags: z.array(SecretTagRefSchema).optional(),
+  secretMetadata: z.array(SecretMetadataEntrySchema).optional(),
+});
+export type SecretDetail = z.infer<typeof SecretDetailSchema>;
+
+/** A secret provided by an import (no timestamps, no reminder fields; `workspace` may be ""). */
+export const ImportedSecretSchema = SecretSchema.partial({
+  createdAt: true,
+  updatedAt: true,
+}).extend({
+  secretMetadata: z.array(SecretMetadataEntrySchema).optional(),
+  tags: z.array(SecretTagRefSchema).optional(),
+});
+
+/** The secrets one import of the listed folder provides. */
+export const ResolvedImportSchema = z.object({
+  secretPath: z.string(),
+  environment: z.string(),
+  folderId: z.string().optional(),
+  secrets: z.array(ImportedSecretSchema),
+});
+export type ResolvedImport = z.infer<typeof ResolvedImportSchema>;
+
+/** One stored version of a secret: `id` is the version's own id. */
+export const SecretVersionSchema = SecretRecordSchema.omit({ isRotatedSecret: true, rotationId: true }).extend({
+  secretValueHidden: z.boolean(),
+});
+export type SecretVersion = z.infer<typeof SecretVersionSchema>;
+
+/**
+ * The project a secret call addresses. Infisical's v3 paths name it `workspaceId` (or a slug),
+ * its v4 paths `projectId`; both paths take the same schema so one handler serves both.
+ */
+const projectRef = {
+  workspaceId: z.string().trim().min(1).optional(),
+  projectId: z.string().trim().min(1).optional(),
+  workspaceSlug: z.string().trim().min(1).optional(),
+  projectSlug: z.string().trim().min(1).optional(),
+};
+type ProjectRefInput = { workspaceId?: string; projectId?: string; workspaceSlug?: string; projectSlug?: string };
+const namesProject = (b: ProjectRefInput) => Boolean(b.workspaceId || b.projectId || b.workspaceSlug || b.projectSlug);
+const projectRequired = { message: "Give workspaceId or projectSlug", path: ["workspaceId"] };
+
+const reminderFields = {
+  secretReminderNote: z.string().max(1024).nullable().optional(),
+  secretReminderRepeatDays: z.number().int().min(1).max(365).nullable().optional(),
+};
+const metadataInput = z.array(z.object({ key: z.string().trim().min(1), value: z.string().default("") }));
+
+export const ListSecretsQuerySchema = z.object({
+  ...projectRef,
+  environment: z.string().trim().min(1).optional(),
+  secretPath: SecretPath,
+  viewSecretValue: QueryFlag(true),
+  expandSecretReferences: QueryFlag(false),
+  recursive: QueryFlag(false),
+  include_imports: QueryFlag(false),
+  tagSlugs: z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ?.split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .describe("Comma-separated tag slugs: only secrets with one of them"),
+});
+export type ListSecretsQuery = z.output<typeof ListSecretsQuerySchema>;
+
+export const GetSecretQuerySchema = z.object({
+  ...projectRef,
+  environment: z.string().trim().min(1).optional(),
+  secretPath: SecretPath,
+  version: z.coerce.number().int().min(1).optional().describe("Read this stored version instead of the live one"),
+  type: z.enum(secretTypes).optional().describe("Default shared"),
+  viewSecretValue: QueryFlag(true),
+  expandSecretReferences: QueryFlag(false),
+  include_imports: QueryFlag(false),
+});
+export type GetSecretQuery = z.output<typeof GetSecretQuerySchema>;
+
+export const CreateSecretBodySchema = z
+  .object({
+    ...projectRef,
+    environment: z.string().trim().min(1, "Environment is required"),
+    secretPath: SecretPath,
+    secretValue: z.string(),
+    secretComment: z.string().default(""),
+    secretMetadata: metadataInput.optional(),
+    tagIds: z.array(z.string()).optional(),
+    skipMultilineEncoding: z.boolean().optional(),
+    type: z.enum(secretTypes).default("shared"),
+    ...reminderFields,
+  })
+  .refine(namesProject, projectRequired);
+export type CreateSecretBody = z.output<typeof CreateSecretBodySchema>;
+
 export const UpdateSecretBodySchema = z
   .object({
-    workspaceId: z.string().trim().min(1).optional(),
-    projectSlug: z.string().trim().min(1).optional(),
+    ...projectRef,
     environment: z.string().trim().min(1, "Environment is required"),
     secretPath: SecretPath,
     secretValue: z.string().optional(),
     skipMultilineEncoding: z.boolean().optional(),
-    type: z.enum(["shared", "personal"]).default("shared"),
+    type: z.enum(secretTypes).default("shared"),
     tagIds: z.array(z.string()).optional(),
     metadata: z.record(z.string(), z.string()).optional(),
-    secretMetadata: z.array(z.object({ key: z.string().trim().min(1), value: z.string().default("") })).optional(),
-    secretReminderNote: z.string().max(1024).nullable().optional(),
-    secretReminderRepeatDays: z.number().int().min(1).max(365).nullable().optional(),
+    secretMetadata: metadataInput.optional(),
+    ...reminderFields,
     secretReminderRecipients: z.array(z.string()).optional(),
     newSecretName: SecretNameSchema.optional(),
     secretComment: z.string().optional(),
   })
-  .refine((b) => b.workspaceId || b.projectSlug, {
-    message: "Give workspaceId or projectSlug",
-    path: ["workspaceId"],
-  });
+  .refine(namesProject, projectRequired);
+export type UpdateSecretBody = z.output<typeof UpdateSecretBodySchema>;
 
-export const secretEndpoints = [
-  defineEndpoint({
-    id: "secrets.update",
+export const DeleteSecretBodySchema = z
+  .object({
+    ...projectRef,
+    environment: z.string().trim().min(1, "Environment is required"),
+    secretPath: SecretPath,
+    type: z.enum(secretTypes).default("shared"),
+  })
+  .refine(namesProject, projectRequired);
+export type DeleteSecretBody = z.output<typeof DeleteSecretBodySchema>;
+
+const SecretNameParams = z.object({ secretName: z.string().min(1).describe("The secret's name") });
+const ListSecretsResponse = z.object({
+  secrets: z.array(SecretDetailSchema),
+  imports: z.array(ResolvedImportSchema).optional(),
+});
+
+/** The raw-secret operations; each is served on Infisical's v3 path and again on its v4 path. */
+const secretOperations = {
+  list: {
+    method: "GET",
+    summary: "List the secrets of an environment and folder",
+    query: ListSecretsQuerySchema,
+    response: ListSecretsResponse,
+    permission: { scope: "project", subject: "secrets", action: "describeSecret" },
+  },
+  get: {
+    method: "GET",
+    summary: "Read one secret by name",
+    params: SecretNameParams,
+    query: GetSecretQuerySchema,
+    response: z.object({ secret: SecretDetailSchema }),
+    permission: { scope: "project", subject: "secrets", action: "describeSecret" },
+  },
+  create: {
+    method: "POST",
+    summary: "Create a secret",
+    params: z.object({ secretName: SecretNameSchema.describe("The new secret's name") }),
+    body: CreateSecretBodySchema,
+    response: z.object({ secret: SecretRecordSchema }),
+    permission: { scope: "project", subject: "secrets", action: "create" },
+  },
+  update: {
     method: "PATCH",
-    path: "/api/v3/secrets/raw/{secretName}",
     summary: "Update a secret's value, comment, metadata or name",
     params: z.object({ secretName: z.string().min(1).describe("The secret's current name") }),
     body: UpdateSecretBodySchema,
     response: z.object({ secret: SecretSchema }),
     permission: { scope: "project", subject: "secrets", action: "edit" },
+  },
+  delete: {
+    method: "DELETE",
+    summary: "Delete a secret",
+    params: SecretNameParams,
+    body: DeleteSecretBodySchema,
+    response: z.object({ secret: SecretSchema }),
+    permission: { scope: "project", subject: "secrets", action: "delete" },
+  },
+} as const;
+
+export const secretEndpoints = [
+  defineEndpoint({ id: "secrets.list", path: "/api/v3/secrets/raw", ...secretOperations.list }),
+  defineEndpoint({ id: "secrets.listV4", path: "/api/v4/secrets", ...secretOperations.list }),
+  defineEndpoint({ id: "secrets.get", path: "/api/v3/secrets/raw/{secretName}", ...secretOperations.get }),
+  defineEndpoint({ id: "secrets.getV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.get }),
+  defineEndpoint({ id: "secrets.create", path: "/api/v3/secrets/raw/{secretName}", ...secretOperations.create }),
+  defineEndpoint({ id: "secrets.createV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.create }),
+  defineEndpoint({ id: "secrets.update", path: "/api/v3/secrets/raw/{secretName}", ...secretOperations.update }),
+  defineEndpoint({ id: "secrets.updateV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.update }),
+  defineEndpoint({ id: "secrets.delete", path: "/api/v3/secrets/raw/{secretName}", ...secretOperations.delete }),
+  defineEndpoint({ id: "secrets.deleteV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.delete }),
+  defineEndpoint({
+    id: "secretVersions.list",
+    method: "GET",
+    path: "/api/v1/secret/{secretId}/secret-versions",
+    summary: "List a secret's stored versions, newest first (restore one by updating with its value)",
+    params: z.object({ secretId: z.string().min(1).describe("The secret") }),
+    query: z.object({
+      offset: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: z.object({ secretVersions: z.array(SecretVersionSchema) }),
+    permission: { scope: "project", subject: "secret-rollback", action: "read" },
   }),
 ] as const;

@@ -48,6 +48,9 @@ const paramSamples: Record<string, string> = {
   roleId: "2e4f6a8c-0b1d-4f3e-9a5c-7e9b1d3f5a7c",
   roleSlug: "reader",
   privilegeSlug: "read-dev-secrets",
+  secretId: "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+  folderId: "6c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f",
+  tagId: "4e3f2a1b-0c9d-4e8f-9a7b-6c5d4e3f2a1b",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -64,6 +67,12 @@ export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id][
   "identityPrivileges.getBySlugV1": { identityId: IDENTITY_ID, projectSlug: "proj" },
   "identityPrivileges.list": { identityId: IDENTITY_ID, projectId: "proj-sample" },
   "identityPrivileges.getBySlug": { identityId: IDENTITY_ID, projectSlug: "proj" },
+  "secrets.list": { workspaceId: "proj-sample", environment: "dev", secretPath: "/" },
+  "secrets.listV4": { projectId: "proj-sample", environment: "dev", secretPath: "/" },
+  "secrets.get": { workspaceId: "proj-sample", environment: "dev", secretPath: "/" },
+  "secrets.getV4": { projectId: "proj-sample", environment: "dev", secretPath: "/" },
+  "secretVersions.list": { offset: 0, limit: 10 },
+  "folders.list": { workspaceId: "proj-sample", environment: "dev", path: "/" },
 };
 
 const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
@@ -187,7 +196,25 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "projectRoles.getBySlug": undefined,
   "projectRoles.update": { name: "Reader (dev)", permissions: [rule] },
   "projectRoles.delete": undefined,
+  "secrets.list": undefined,
+  "secrets.listV4": undefined,
+  "secrets.get": undefined,
+  "secrets.getV4": undefined,
+  "secrets.create": { workspaceId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
+  "secrets.createV4": { projectId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secrets.update": { workspaceId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
+  "secrets.updateV4": { projectId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
+  "secrets.delete": { workspaceId: "proj-sample", environment: "dev" },
+  "secrets.deleteV4": { projectId: "proj-sample", environment: "dev" },
+  "secretVersions.list": undefined,
+  "folders.create": { workspaceId: "proj-sample", environment: "dev", name: "app", path: "/" },
+  "folders.list": undefined,
+  "folders.get": undefined,
+  "folders.update": { workspaceId: "proj-sample", environment: "dev", name: "app-2", path: "/" },
+  "folders.delete": { workspaceId: "proj-sample", environment: "dev", path: "/" },
+  "tags.list": undefined,
+  "tags.create": { slug: "backend", color: "#3b82f6" },
+  "tags.delete": undefined,
   "secretImports.update": { workspaceId: "proj-sample", environment: "dev", path: "/", import: { position: 1 } },
 };
 

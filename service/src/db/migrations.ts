@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, Migrator, type MigrationProvider, sql } from "kysely";
 import type { Dialect } from "./database.ts";
+import { secretsMigration } from "./migration-0006-secrets.ts";
 
 /**
  * Migrations are written in code and serve both dialects. Column types that differ are
@@ -330,6 +331,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0006_secrets": secretsMigration(dialect, ts),
   };
 }
 

@@ -1,4 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type {
+  ProjectDataKeyTable,
+  SecretFolderTable,
+  SecretTable,
+  SecretTagLinkTable,
+  SecretTagTable,
+  SecretVersionTable,
+} from "./schema-secrets.ts";
 
 /** Written as ISO 8601 strings; PostgreSQL (timestamptz) reads back Date, SQLite (text) the string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -242,6 +250,12 @@ export interface Database {
   project_memberships: ProjectMembershipTable;
   project_membership_roles: ProjectMembershipRoleTable;
   identity_project_privileges: IdentityProjectPrivilegeTable;
+  project_data_keys: ProjectDataKeyTable;
+  secret_folders: SecretFolderTable;
+  secret_tags: SecretTagTable;
+  secrets: SecretTable;
+  secret_versions: SecretVersionTable;
+  secret_tag_links: SecretTagLinkTable;
 }
 
 export type IdentityRow = Selectable<IdentityTable>;

@@ -16,6 +16,7 @@ import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
 import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+import { secretCoreHandlers } from "./secret-handlers.ts";
 
 export interface Services {
   identities: IdentityService;
@@ -75,6 +76,7 @@ export function buildHandlers({
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
+    ...secretCoreHandlers(),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>
@@ -212,7 +214,6 @@ export function buildHandlers({
     "projectRoles.delete": async ({ actor, params }) => ({
       role: await projectRoles.delete(actor, params.projectId, params.roleId),
     }),
-    "secrets.update": notImplemented,
     "secretImports.update": notImplemented,
   };
 }
