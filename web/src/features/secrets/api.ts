@@ -1,0 +1,83 @@
+import { type BodyOf, endpoints, type SecretDetail } from "@keyhold/contract";
+import { call } from "@/lib/api-client";
+
+const ep = {
+  project: endpoints["projects.get"],
+  list: endpoints["secrets.list"],
+  get: endpoints["secrets.get"],
+  create: endpoints["secrets.create"],
+  update: endpoints["secrets.update"],
+  delete: endpoints["secrets.delete"],
+  folders: endpoints["folders.list"],
+  createFolder: endpoints["folders.create"],
+  deleteFolder: endpoints["folders.delete"],
+  tags: endpoints["tags.list"],
+};
+
+type CreateBody = BodyOf<typeof ep.create>;
+type UpdateBody = BodyOf<typeof ep.update>;
+
+/** A secret as the table holds it: everything the list says about it, never its value. */
+export type ListedSecret = Omit<SecretDetail, "secretValue">;
+
+/** Where a secret lives: the project, the environment's slug and the folder's path. */
+export interface SecretFolder {
+  projectId: string;
+  environment: string;
+  secretPath: string;
+}
+
+export type NewSecret = Pick<CreateBody, "secretValue" | "secretComment" | "tagIds"> & { secretKey: string };
+export type SecretChanges = Omit<UpdateBody, "workspaceId" | "environment" | "secretPath" | "type">;
+
+const where = ({ projectId, environment, secretPath }: SecretFolder) => ({
+  workspaceId: projectId,
+  environment,
+  secretPath,
+});
+
+/**
+ * Typed calls for the secrets page; each unwraps its response envelope once, here. The list
+ * asks for values withheld, and drops whatever value a server sends anyway (an older one may
+ * ignore the flag): values are read one at a time, when a person reveals or copies one.
+ */
+export const secretsApi = {
+  environments: async (projectId: string, signal?: AbortSignal) =>
+    (await call(ep.project, { params: { workspaceId: projectId } }, { signal })).workspace.environments,
+
+  list: async (folder: SecretFolder, signal?: AbortSignal): Promise<ListedSecret[]> => {
+    const { secrets } = await call(ep.list, { query: { ...where(folder), viewSecretValue: "false" } }, { signal });
+    return secrets.map(({ secretValue: _dropped, ...secret }) => secret);
+  },
+
+  /** One secret with its value (unless the caller may not read it: then `secretValueHidden`). */
+  reveal: async (folder: SecretFolder, secretKey: string, signal?: AbortSignal) =>
+    (await call(ep.get, { params: { secretName: secretKey }, query: where(folder) }, { signal })).secret,
+
+  create: async (folder: SecretFolder, { secretKey, ...fields }: NewSecret) =>
+    (await call(ep.create, { params: { secretName: secretKey }, body: { ...where(folder), ...fields } })).secret,
+
+  update: async (folder: SecretFolder, secretKey: string, changes: SecretChanges) =>
+    (await call(ep.update, { params: { secretName: secretKey }, body: { ...where(folder), ...changes } })).secret,
+
+  delete: async (folder: SecretFolder, secretKey: string) =>
+    (await call(ep.delete, { params: { secretName: secretKey }, body: where(folder) })).secret,
+
+  folders: async ({ projectId, environment, secretPath }: SecretFolder, signal?: AbortSignal) =>
+    (await call(ep.folders, { query: { workspaceId: projectId, environment, path: secretPath } }, { signal })).folders,
+
+  createFolder: async ({ projectId, environment, secretPath }: SecretFolder, name: string) =>
+    (await call(ep.createFolder, { body: { workspaceId: projectId, environment, path: secretPath, name } })).folder,
+
+  /** Deletes the folder `name` inside `secretPath`. */
+  deleteFolder: async ({ projectId, environment, secretPath }: SecretFolder, folderId: string) =>
+    (
+      await call(ep.deleteFolder, {
+        params: { folderId },
+        body: { workspaceId: projectId, environment, path: secretPath },
+      })
+    ).folder,
+
+  tags: async (projectId: string, signal?: AbortSignal) =>
+    (await call(ep.tags, { params: { workspaceId: projectId } }, { signal })).workspaceTags,
+};

@@ -1,0 +1,90 @@
+import type { Tag } from "@keyhold/contract";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ListedSecret, type NewSecret, type SecretChanges, type SecretFolder, secretsApi } from "./api";
+import { secretKeys } from "./queries";
+import { indexSecrets, type SecretIndex } from "./secret-filter";
+
+/*
+ * A folder may hold 10,000 secrets: reading the whole list again after each change would cost
+ * far more than the change. Each hook puts its answer into the cached list itself (and the
+ * list is read again only when it is next loaded after going stale). Toasts, closing dialogs
+ * and focus belong to the call site.
+ */
+
+function patchList(
+  queryClient: QueryClient,
+  folder: SecretFolder,
+  patch: (secrets: readonly ListedSecret[]) => readonly ListedSecret[],
+) {
+  queryClient.setQueryData<SecretIndex<ListedSecret>>(secretKeys.list(folder), (current) =>
+    current ? indexSecrets(patch(current.secrets)) : current,
+  );
+}
+
+export function useCreateSecret(folder: SecretFolder, tags: readonly Tag[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (secret: NewSecret) => secretsApi.create(folder, secret),
+    onSuccess: ({ secretValue: _value, ...created }, { tagIds = [] }) => {
+      const listed: ListedSecret = {
+        ...created,
+        secretPath: folder.secretPath,
+        secretValueHidden: true,
+        secretMetadata: [],
+        tags: tags
+          .filter((tag) => tagIds.includes(tag.id))
+          .map((tag) => ({ id: tag.id, slug: tag.slug, name: tag.name ?? tag.slug, color: tag.color })),
+      };
+      patchList(queryClient, folder, (secrets) =>
+        [...secrets, listed].sort((a, b) => a.secretKey.localeCompare(b.secretKey)),
+      );
+    },
+  });
+}
+
+/** Changes one secret's value (inline edit); the row keeps what the list said about the rest. */
+export function useUpdateSecretValue(folder: SecretFolder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ secretKey, secretValue }: { secretKey: string; secretValue: string }) =>
+      secretsApi.update(folder, secretKey, { secretValue } satisfies SecretChanges),
+    onSuccess: (updated, { secretKey }) => {
+      patchList(queryClient, folder, (secrets) =>
+        secrets.map((secret) =>
+          secret.secretKey === secretKey
+            ? { ...secret, version: updated.version, updatedAt: updated.updatedAt }
+            : secret,
+        ),
+      );
+      // A value shown in the row is read again, so it shows what was saved.
+      return queryClient.invalidateQueries({ queryKey: secretKeys.value(folder, secretKey) });
+    },
+  });
+}
+
+export function useDeleteSecret(folder: SecretFolder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (secretKey: string) => secretsApi.delete(folder, secretKey),
+    onSuccess: (_deleted, secretKey) => {
+      queryClient.removeQueries({ queryKey: secretKeys.value(folder, secretKey) });
+      patchList(queryClient, folder, (secrets) => secrets.filter((secret) => secret.secretKey !== secretKey));
+    },
+  });
+}
+
+export function useCreateFolder(folder: SecretFolder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => secretsApi.createFolder(folder, name),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secretKeys.folders(folder) }),
+  });
+}
+
+export function useDeleteFolder(folder: SecretFolder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (folderId: string) => secretsApi.deleteFolder(folder, folderId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secretKeys.folders(folder) }),
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Where the secrets page is, as kept in its URL: `?env=dev&path=/app/api&q=db&tag=backend`.
+ * The environment and folder are the page's address; the search text and tag only narrow the
+ * table. Secret values never appear here.
+ */
+export interface SecretLocation {
+  /** The environment's slug; undefined when the URL names none (the project's first is used). */
+  environment: string | undefined;
+  /** The folder: "/" or "/a/b", without a trailing slash. */
+  secretPath: string;
+  /** Part of a key, matched without regard to case; "" for every secret. */
+  search: string;
+  /** A tag's slug; undefined for every tag. */
+  tag: string | undefined;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/** A folder path as the service writes it: leading slash, no trailing or doubled slashes, no odd segments. */
+export function normalizeSecretPath(raw: string | null | undefined): string {
+  const segments = (raw ?? "").split("/").filter((segment) => segment !== "");
+  if (segments.some((segment) => !SEGMENT.test(segment))) return "/";
+  return `/${segments.join("/")}`;
+}
+
+export function readSecretLocation(params: URLSearchParams): SecretLocation {
+  const environment = params.get("env")?.trim();
+  const tag = params.get("tag")?.trim();
+  return {
+    environment: environment || undefined,
+    secretPath: normalizeSecretPath(params.get("path")),
+    search: params.get("q") ?? "",
+    tag: tag || undefined,
+  };
+}
+
+/** The URL's search params for a location, leaving out defaults and keeping unrelated params. */
+export function writeSecretLocation(params: URLSearchParams, patch: Partial<SecretLocation>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (key: string, value: string | undefined) => {
+    if (value === undefined || value === "") next.delete(key);
+    else next.set(key, value);
+  };
+  if ("environment" in patch) set("env", patch.environment);
+  if ("secretPath" in patch) set("path", patch.secretPath === "/" ? undefined : patch.secretPath);
+  if ("search" in patch) set("q", patch.search);
+  if ("tag" in patch) set("tag", patch.tag);
+  return next;
+}
+
+export interface PathCrumb {
+  name: string;
+  path: string;
+}
+
+/** The folders from the root down to `secretPath`, each with its own path. */
+export function pathCrumbs(secretPath: string): PathCrumb[] {
+  const segments = secretPath.split("/").filter(Boolean);
+  return segments.map((name, i) => ({ name, path: `/${segments.slice(0, i + 1).join("/")}` }));
+}
+
+/** The path of a folder named `name` inside `secretPath`. */
+export function childPath(secretPath: string, name: string): string {
+  return secretPath === "/" ? `/${name}` : `${secretPath}/${name}`;
+}
