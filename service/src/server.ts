@@ -1,23 +1,9 @@
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { handleShutdownSignals } from "./lib/shutdown.ts";
 
 const config = loadConfig(process.env);
 const app = await buildApp({ config });
-
-let closing = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "Shutting down");
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "Shutdown failed");
-        process.exit(1);
-      },
-    );
-  });
-}
+handleShutdownSignals(app, config.shutdownGraceMs);
 
 await app.listen({ port: config.port, host: config.host });

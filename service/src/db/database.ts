@@ -11,9 +11,17 @@ import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
+/** Connections of the database pool, for metrics. SQLite has one connection and no queue to read. */
+export interface PoolStats {
+  total: number;
+  idle?: number;
+  waiting?: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  poolStats: () => PoolStats;
 }
 
 function openSqlite(file: string): SqliteDatabase.Database {
@@ -110,6 +118,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     handle = {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }),
       dialect: "postgres",
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   } else {
     ensureDataDir(config.dataDir);
@@ -117,6 +126,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     handle = {
       db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
       dialect: "sqlite",
+      poolStats: () => ({ total: 1 }),
     };
   }
   try {

@@ -6,6 +6,8 @@ import type { Database } from "../db/schema.ts";
 export interface TokenUsageOptions {
   /** How long uses may wait in memory before they are written (also the most a crash can lose). */
   flushIntervalMs: number;
+  /** Told after each write of a non-empty batch (metrics): whether it was written, and how many tokens it held. */
+  onFlush?: (outcome: "written" | "failed", tokens: number) => void;
 }
 
 /**
@@ -27,12 +29,15 @@ export function createTokenUsage(deps: { db: Kysely<Database>; logger: Logger },
       try {
         await addUses(deps.db, batch);
       } catch (error) {
+        options.onFlush?.("failed", batch.size);
         deps.logger.error(
           { err: error, tokens: batch.size },
           "Could not record token uses; keeping them for the next flush",
         );
         for (const [id, use] of batch) record(id, use.lastUsedAt, use.uses);
+        return;
       }
+      options.onFlush?.("written", batch.size);
     });
     return flushing;
   }
