@@ -16,13 +16,13 @@ BFF_PORT="${BFF_PORT:-8080}"
 log "starting the service on 127.0.0.1:$SERVICE_PORT (data in $KEYHOLD_DATA_DIR)"
 # Each part runs through node directly, not a pnpm script, so that stopping this script stops both.
 # The BFF reaches the service over loopback and passes the browser's address on: believe it there.
-(cd service && PORT=$SERVICE_PORT KEYHOLD_TRUSTED_PROXIES="${KEYHOLD_TRUSTED_PROXIES:-127.0.0.1}" exec node --import tsx src/server.ts) &
+(cd service && PORT=$SERVICE_PORT KEYHOLD_TRUSTED_PROXIES="${KEYHOLD_TRUSTED_PROXIES:-127.0.0.1}" exec node --conditions=@keyhold/source --import tsx src/server.ts) &
 service_pid=$!
 trap 'kill $service_pid ${bff_pid:-} 2>/dev/null || true' EXIT INT TERM
 wait_for_url "http://127.0.0.1:$SERVICE_PORT/api/status"
 
 log "starting the console on 127.0.0.1:$BFF_PORT"
-(cd bff && PORT=$BFF_PORT KEYHOLD_UPSTREAM_URL="http://127.0.0.1:$SERVICE_PORT" exec node --import tsx src/server.ts) &
+(cd bff && PORT=$BFF_PORT KEYHOLD_UPSTREAM_URL="http://127.0.0.1:$SERVICE_PORT" exec node --conditions=@keyhold/source --import tsx src/server.ts) &
 bff_pid=$!
 wait_for_url "http://127.0.0.1:$BFF_PORT/healthz"
 

@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { preloadFonts } from "./tooling/font-preload.ts";
 import { jsBudget } from "./tooling/js-budget.ts";
@@ -26,6 +26,8 @@ export default defineConfig({
     jsBudget(),
   ],
   resolve: {
+    // Workspace packages from their TypeScript sources (the contract's compiled dist is for `node`).
+    conditions: ["@keyhold/source", ...defaultClientConditions],
     alias: [
       { find: /^@\//, replacement: `${src}/` },
       // Radix's scroll lock injects a <style> element at runtime, which the production CSP

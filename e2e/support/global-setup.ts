@@ -38,7 +38,7 @@ async function waitFor(url: string, child: ChildProcess, name: string): Promise<
 }
 
 function start(name: string, entry: string, env: Record<string, string>, args: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+  const child = spawn(process.execPath, ["--conditions=@keyhold/source", "--import", "tsx", entry, ...args], {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: process.env.KEYHOLD_E2E_LOG_LEVEL ?? "warn" },
     stdio: ["ignore", "inherit", "inherit"],

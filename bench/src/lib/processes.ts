@@ -50,7 +50,9 @@ export function startProgram(
 
 /** Starts a TypeScript entry of the workspace under Node with tsx, as the start script does. */
 export function startNode(name: string, entry: string, env: Record<string, string>): Started {
-  return startProgram(name, process.execPath, ["--import", "tsx", entry], { env: { LOG_LEVEL: "info", ...env } });
+  return startProgram(name, process.execPath, ["--conditions=@keyhold/source", "--import", "tsx", entry], {
+    env: { LOG_LEVEL: "info", ...env },
+  });
 }
 
 export async function waitForUrl(url: string, started: Started, timeoutMs = 60_000): Promise<void> {

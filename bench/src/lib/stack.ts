@@ -88,15 +88,20 @@ export async function startBareFloor(context: BenchContext, service: RunningServ
   const port = await freePort();
   const signingKey = Buffer.from(deriveTokenSigningKey(Buffer.from(service.rootKeyHex, "hex")));
   const floor = context.processes.add(
-    startProgram("bare floor", process.execPath, ["--import", "tsx", "bench/src/floors/bare-read.ts"], {
-      env: {
-        PORT: String(port),
-        SIGNING_KEY_HEX: signingKey.toString("hex"),
-        BODY_FILE: bodyFile,
-        ...(service.sqliteFile && { SQLITE_FILE: service.sqliteFile }),
-        ...(service.databaseUrl && { DATABASE_URL: service.databaseUrl }),
+    startProgram(
+      "bare floor",
+      process.execPath,
+      ["--conditions=@keyhold/source", "--import", "tsx", "bench/src/floors/bare-read.ts"],
+      {
+        env: {
+          PORT: String(port),
+          SIGNING_KEY_HEX: signingKey.toString("hex"),
+          BODY_FILE: bodyFile,
+          ...(service.sqliteFile && { SQLITE_FILE: service.sqliteFile }),
+          ...(service.databaseUrl && { DATABASE_URL: service.databaseUrl }),
+        },
       },
-    }),
+    ),
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForUrl(`${url}/healthz`, floor);

@@ -5,7 +5,7 @@
  * match, ids (UUIDs) matching any id; an exact path wins over a wildcard one, and among equals
  * the first successful recording, else the first. Anything else is the server's own 404.
  *
- * Run alone: `node --import tsx bff/src/replay/replay-upstream.ts <sample dir> <port>`.
+ * Run alone: `node --conditions=@keyhold/source --import tsx bff/src/replay/replay-upstream.ts <sample dir> <port>`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
