@@ -14,6 +14,7 @@ import {
   ProjectRoleSchema,
   ProjectSchema,
   RevokedKubernetesAuthSchema,
+  SecretDetailSchema,
   SecretSchema,
   type ServerFeatureName,
 } from "@keyhold/contract";
@@ -108,6 +109,8 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   [ProjectMemberIdentitySchema, { authMethods: { fill: authMethodsFromSingle, feature: "multipleAuthMethods" } }],
   // A value a server sends is one the caller may see; creates of current servers omit the flag.
   [SecretSchema, { secretValueHidden: { fill: constant(false) } }],
+  // ...and 2024 servers send no such flag in lists and reads either.
+  [SecretDetailSchema, { secretValueHidden: { fill: constant(false) } }],
   // Role lists omit the rules of each role; the role's own page reads them.
   [ProjectRoleSchema, { permissions: { fill: constant([]) } }],
 ];
