@@ -4,6 +4,7 @@ import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { type ProjectSection, paths } from "@/config/paths";
 import { accessRoute } from "@/features/access/routes";
 import { roleRoutes } from "@/features/roles/routes";
+import { secretsRoute } from "@/features/secrets/routes";
 import type { RouteHandle } from "@/lib/route-handle";
 import type { PlannedPageKey } from "./planned-pages";
 
@@ -16,6 +17,7 @@ const sections = Object.keys(paths.project) as ProjectSection[];
 
 /** Project sections that are built; the others show their planned page. */
 const builtSections: Partial<Record<ProjectSection, (queryClient: QueryClient) => RouteObject>> = {
+  secrets: secretsRoute,
   roles: roleRoutes,
   access: accessRoute,
 };

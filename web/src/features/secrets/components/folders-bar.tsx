@@ -1,0 +1,166 @@
+import type { Folder } from "@keyhold/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Folder as FolderIcon, FolderPlus, X } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { PermittedButton } from "@/components/permissions/permitted-button";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
+import type { SecretFolder } from "../api";
+import { useDeleteFolder } from "../mutations";
+import { secretQueries } from "../queries";
+import { childPath, type SecretLocation } from "../secret-location";
+import { CreateFolderDialog } from "./create-folder-dialog";
+import type { SecretGuards } from "./use-secret-guards";
+
+interface FoldersBarProps {
+  folder: SecretFolder;
+  guards: SecretGuards;
+  href: (patch: Partial<SecretLocation>) => string;
+}
+
+/** The folders inside the current one: open one, add one, delete an empty one. */
+export function FoldersBar({ folder, guards, href }: FoldersBarProps) {
+  const folders = useQuery(secretQueries.folders(folder));
+  const [creating, setCreating] = useState(false);
+  // The folder stays set while its confirmation closes, so the closing dialog keeps its text.
+  const [deleting, setDeleting] = useState<Folder>();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  return (
+    <section aria-label="Folders" className="flex flex-wrap items-center gap-2">
+      {folders.isPending ? (
+        <>
+          <span className="sr-only" role="status">
+            Loading folders…
+          </span>
+          <Skeleton className="h-8 w-24" />
+          <Skeleton className="h-8 w-24" />
+        </>
+      ) : folders.isError ? (
+        <p role="alert" className="flex items-center gap-2 text-[13px] text-destructive-subtle-foreground">
+          {errorSummary(folders.error, "Could not load the folders")}
+          <Button variant="link" size="sm" onClick={() => void folders.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : folders.data.length > 0 ? (
+        <ul aria-label="Folders in this folder" className="flex flex-wrap items-center gap-2">
+          {folders.data.map((child) => (
+            <li
+              key={child.id}
+              className="flex h-8 items-center rounded-md border border-border bg-card shadow-xs transition-colors hover:border-input"
+            >
+              <Link
+                to={href({ secretPath: childPath(folder.secretPath, child.name) })}
+                className="flex h-full items-center gap-2 rounded-l-md pr-2 pl-2.5 font-mono text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <FolderIcon aria-hidden className="size-4 text-accent-text" />
+                {child.name}
+              </Link>
+              <PermittedButton
+                variant="ghost"
+                size="icon-sm"
+                className="mr-0.5 size-6 text-muted-foreground [&_svg]:size-3.5"
+                aria-label={`Delete folder ${child.name}`}
+                deniedReason={guards.deleteFolder}
+                onClick={() => {
+                  setDeleting(child);
+                  setConfirmOpen(true);
+                }}
+              >
+                <X aria-hidden />
+              </PermittedButton>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <PermittedButton size="sm" deniedReason={guards.createFolder} onClick={() => setCreating(true)}>
+        <FolderPlus aria-hidden />
+        New folder
+      </PermittedButton>
+      <CreateFolderDialog folder={folder} open={creating} onOpenChange={setCreating} />
+      <DeleteFolderDialog
+        folder={folder}
+        target={deleting}
+        open={confirmOpen}
+        onOpenChange={(open) => setConfirmOpen(open)}
+      />
+    </section>
+  );
+}
+
+interface DeleteFolderDialogProps {
+  folder: SecretFolder;
+  target: Folder | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Deletes a folder only when it is empty: the service deletes a folder with everything in it,
+ * so the dialog first reads what the folder holds and refuses while anything is there.
+ */
+function DeleteFolderDialog({ folder, target, open, onOpenChange }: DeleteFolderDialogProps) {
+  const remove = useDeleteFolder(folder);
+  const inside: SecretFolder = { ...folder, secretPath: childPath(folder.secretPath, target?.name ?? "") };
+  const secrets = useQuery({ ...secretQueries.list(inside), enabled: open && target !== undefined });
+  const subfolders = useQuery({ ...secretQueries.folders(inside), enabled: open && target !== undefined });
+  const checking = secrets.isPending || subfolders.isPending;
+  const secretCount = secrets.data?.secrets.length ?? 0;
+  const folderCount = subfolders.data?.length ?? 0;
+  const checkError = secrets.error ?? subfolders.error;
+  const holds = [
+    secretCount > 0 ? `${secretCount} ${secretCount === 1 ? "secret" : "secrets"}` : undefined,
+    folderCount > 0 ? `${folderCount} ${folderCount === 1 ? "folder" : "folders"}` : undefined,
+  ].filter(Boolean);
+
+  function close(next: boolean) {
+    if (next) return;
+    remove.reset();
+    onOpenChange(false);
+  }
+
+  const name = target?.name ?? "";
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={close}
+      title={`Delete folder ${name}?`}
+      description={
+        checking ? (
+          <>Checking whether “{name}” is empty…</>
+        ) : holds.length > 0 ? (
+          <>
+            “{name}” holds {holds.join(" and ")}. Only an empty folder can be deleted: move or delete what is in it
+            first.
+          </>
+        ) : (
+          <>The empty folder “{name}” will be deleted.</>
+        )
+      }
+      confirmLabel="Delete folder"
+      blocked={checking || holds.length > 0 || checkError !== null}
+      pending={remove.isPending}
+      error={
+        remove.error
+          ? errorSummary(remove.error, "Could not delete the folder")
+          : checkError
+            ? `Could not check what the folder holds: ${errorSummary(checkError, "Could not read the folder")}`
+            : undefined
+      }
+      onConfirm={() => {
+        if (!target) return;
+        remove.mutate(target.id, {
+          onSuccess: () => {
+            toast.success("Folder deleted", name);
+            onOpenChange(false);
+          },
+        });
+      }}
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import type { Environment } from "@keyhold/contract";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Layers, Plus } from "lucide-react";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { Link, useParams } from "react-router";
+import { ErrorPanel } from "@/components/errors/error-panel";
+import { QueryBoundary } from "@/components/errors/query-boundary";
+import { PageHeader } from "@/components/layout/page-header";
+import { PermittedButton } from "@/components/permissions/permitted-button";
+import { buttonVariants } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import type { SecretFolder } from "../api";
+import { secretQueries } from "../queries";
+import { CreateSecretDialog } from "./create-secret-dialog";
+import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
+import { FoldersBar } from "./folders-bar";
+import { SecretsList } from "./secrets-list";
+import { useSecretGuards } from "./use-secret-guards";
+import { useSecretLocation } from "./use-secret-location";
+
+// The drawer (its editor, version history and diff) loads when a secret is first opened.
+const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secret-drawer")).SecretDrawer }));
+
+/** A project's secrets in one environment and folder; environment, folder, search and tag are in the URL. */
+export function SecretsPage() {
+  const projectId = useParams().projectId ?? "";
+  return (
+    <QueryBoundary
+      loading={<PageSkeleton />}
+      error={({ error, retry }) => (
+        <div className="grid gap-6">
+          <PageHeader title="Secrets" />
+          <ErrorPanel error={error} title="Could not load the project's environments" onRetry={retry} />
+        </div>
+      )}
+    >
+      <SecretsInProject projectId={projectId} />
+    </QueryBoundary>
+  );
+}
+
+function SecretsInProject({ projectId }: { projectId: string }) {
+  const { data: environments } = useSuspenseQuery(secretQueries.environments(projectId));
+  const place = useSecretLocation();
+  const slug = place.location.environment ?? environments[0]?.slug;
+  const environment = environments.find((env) => env.slug === slug);
+
+  if (environments.length === 0) {
+    return (
+      <div className="grid gap-6">
+        <PageHeader title="Secrets" />
+        <EmptyState
+          icon={Layers}
+          title="This project has no environments"
+          description="Secrets live in an environment. Add one on the project's overview first."
+          action={
+            <Link to={paths.projectHome.href(projectId)} className={buttonVariants({ size: "sm" })}>
+              Go to the overview
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  if (!environment) {
+    return (
+      <div className="grid gap-6">
+        <PageHeader title="Secrets" />
+        <EmptyState
+          icon={Layers}
+          title={`There is no environment “${slug}”`}
+          description="This project's environments are listed below."
+          action={<EnvironmentSwitcher environments={environments} current={undefined} href={place.href} />}
+        />
+      </div>
+    );
+  }
+  return <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />;
+}
+
+interface SecretsInFolderProps {
+  projectId: string;
+  environments: Environment[];
+  environment: Environment;
+  place: ReturnType<typeof useSecretLocation>;
+}
+
+function SecretsInFolder({ projectId, environments, environment, place }: SecretsInFolderProps) {
+  const { location, href, update } = place;
+  const folder: SecretFolder = { projectId, environment: environment.slug, secretPath: location.secretPath };
+  const guards = useSecretGuards(projectId);
+  const [creating, setCreating] = useState(false);
+  // The drawer's secret stays set while it closes, so it keeps its content during the animation.
+  const [opened, setOpened] = useState<string>();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const openSecret = useCallback((secretKey: string) => {
+    setOpened(secretKey);
+    setDrawerOpen(true);
+  }, []);
+
+  return (
+    <div className="grid min-w-0 gap-5">
+      <PageHeader
+        title="Secrets"
+        description="Keys and values by environment and folder. Values stay masked until you reveal them."
+        actions={
+          <PermittedButton variant="primary" size="sm" deniedReason={guards.create} onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Create secret
+          </PermittedButton>
+        }
+      />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
+        <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
+      </div>
+      <FoldersBar folder={folder} guards={guards} href={href} />
+      <SecretsList
+        folder={folder}
+        location={location}
+        href={href}
+        update={update}
+        guards={guards}
+        onOpen={openSecret}
+      />
+      <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <SecretDrawer
+            projectId={projectId}
+            environment={environment.slug}
+            secretPath={location.secretPath}
+            secretKey={opened}
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            onRenamed={setOpened}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div className="grid gap-5" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading secrets…
+      </span>
+      <PageHeader title="Secrets" />
+      <Skeleton className="h-8 w-72" />
+      <div className="overflow-hidden rounded-xl border border-border bg-card">
+        <div className="h-9 border-b border-border bg-surface" />
+        {[0, 1, 2, 3, 4].map((row) => (
+          <div key={row} className="flex h-12 items-center gap-6 border-b border-border px-4 last:border-0">
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="ml-auto h-4 w-24" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useCallback, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
+import type { ListedSecret, SecretFolder } from "../api";
+import { useDeleteSecret } from "../mutations";
+import { SecretRow } from "./secret-row";
+import type { SecretGuards } from "./use-secret-guards";
+
+/** Every row has this height, so the virtualiser never measures one. */
+export const ROW_HEIGHT = 48;
+
+interface SecretsTableProps {
+  rows: readonly ListedSecret[];
+  folder: SecretFolder;
+  guards: SecretGuards;
+  onOpen: (secretKey: string) => void;
+}
+
+/**
+ * The secrets as a table whose body holds only the rows in view (and a few either side):
+ * spacer rows stand for the others, so the table stays a real table to assistive technology
+ * (with `aria-rowcount` and each row's `aria-rowindex`) whatever its length. Which values are
+ * revealed and which row is being edited live here, by key, so they survive scrolling.
+ */
+export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, onOpen }: SecretsTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+    // Until the container is measured (and in tests without layout), assume a typical one.
+    initialRect: { width: 1000, height: 640 },
+  });
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const [editing, setEditing] = useState<string>();
+  // The secret stays set while its confirmation closes, so the closing dialog keeps its text.
+  const [deleting, setDeleting] = useState<string>();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const remove = useDeleteSecret(folder);
+
+  const toggleReveal = useCallback((secretKey: string) => {
+    setRevealed((current) => {
+      const next = new Set(current);
+      if (!next.delete(secretKey)) next.add(secretKey);
+      return next;
+    });
+  }, []);
+  const askDelete = useCallback((secretKey: string) => {
+    setDeleting(secretKey);
+    setConfirmOpen(true);
+  }, []);
+
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  return (
+    <>
+      <div
+        ref={scrollRef}
+        className="relative max-h-[max(24rem,calc(100dvh-19rem))] overflow-auto rounded-xl border border-border bg-card shadow-xs"
+      >
+        <table
+          aria-label="Secrets"
+          aria-rowcount={rows.length + 1}
+          className="w-full table-fixed border-separate border-spacing-0 text-sm"
+        >
+          <colgroup>
+            <col className="w-[34%]" />
+            <col />
+            <col className="w-[18%]" />
+            <col className="w-44" />
+          </colgroup>
+          <thead className="sticky top-0 z-10 bg-surface">
+            <tr aria-rowindex={1} className="h-9 text-left text-xs font-medium text-muted-foreground">
+              <th scope="col" className="border-b border-border px-4 font-medium">
+                Key
+              </th>
+              <th scope="col" className="border-b border-border px-3 font-medium">
+                Value
+              </th>
+              <th scope="col" className="border-b border-border px-3 font-medium">
+                Tags
+              </th>
+              <th scope="col" className="border-b border-border px-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+            {items.map((item) => {
+              const secret = rows[item.index] as ListedSecret;
+              return (
+                <SecretRow
+                  key={item.key}
+                  rowIndex={item.index + 2}
+                  secret={secret}
+                  folder={folder}
+                  guards={guards}
+                  revealed={revealed.has(secret.secretKey)}
+                  editing={editing === secret.secretKey}
+                  onToggleReveal={toggleReveal}
+                  onEdit={setEditing}
+                  onOpen={onOpen}
+                  onDelete={askDelete}
+                />
+              );
+            })}
+            {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={(open) => {
+          if (open) return;
+          remove.reset();
+          setConfirmOpen(false);
+        }}
+        title={`Delete secret ${deleting ?? ""}?`}
+        description={
+          <>
+            <span className="font-mono text-foreground">{deleting}</span> will be deleted from {folder.secretPath} in{" "}
+            {folder.environment}. Anything that reads it will stop finding it.
+          </>
+        }
+        confirmLabel="Delete secret"
+        pending={remove.isPending}
+        error={remove.error ? errorSummary(remove.error, "Could not delete the secret") : undefined}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              toast.success("Secret deleted", deleting);
+              setConfirmOpen(false);
+            },
+          });
+        }}
+      />
+    </>
+  );
+});

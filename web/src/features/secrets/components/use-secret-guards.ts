@@ -1,0 +1,32 @@
+import { useProjectAbility } from "@/hooks/use-project-ability";
+
+/** Why the signed-in identity may not use each control of the secrets page (undefined: it may). */
+export interface SecretGuards {
+  create: string | undefined;
+  edit: string | undefined;
+  delete: string | undefined;
+  /** Reading values (reveal, copy, and seeing the value being edited). */
+  readValue: string | undefined;
+  createFolder: string | undefined;
+  deleteFolder: string | undefined;
+}
+
+/**
+ * From the caller's own rules in the project, by subject type: a conditional rule counts as
+ * possible, and the server has the last word on each secret (a value it withholds says so).
+ */
+export function useSecretGuards(projectId: string): SecretGuards {
+  const ability = useProjectAbility(projectId);
+  const deny = (action: string, subject: string) =>
+    ability.can(action, subject) ? undefined : (ability.reason(action, subject) ?? `You may not ${action} ${subject}.`);
+  // Infisical's legacy `read` also reads values.
+  const readValue = ability.can("read", "secrets") ? undefined : deny("readValue", "secrets");
+  return {
+    create: deny("create", "secrets"),
+    edit: deny("edit", "secrets"),
+    delete: deny("delete", "secrets"),
+    readValue,
+    createFolder: deny("create", "secret-folders"),
+    deleteFolder: deny("delete", "secret-folders"),
+  };
+}
