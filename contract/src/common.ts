@@ -32,6 +32,12 @@ export const SecretPath = z
     return withRoot.length > 1 ? withRoot.replace(/\/+$/, "") || "/" : withRoot;
   });
 
+/** A folder path that may be left out: normalised like `SecretPath` when given, undefined (not "/") when not. */
+export const OptionalSecretPath = z
+  .string()
+  .optional()
+  .transform((p) => (p === undefined ? undefined : SecretPath.parse(p)));
+
 // ---- token lifetime settings shared by every identity auth method ----
 
 export const MAX_TOKEN_SECONDS = 315_360_000; // ten years

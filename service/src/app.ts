@@ -4,11 +4,16 @@ import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
 import { type Config, dataFiles } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
+import { pendingMigrations } from "./db/migrations.ts";
 import type { Database } from "./db/schema.ts";
 import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access-tokens.ts";
 import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityPrivilegeService } from "./domain/identity-privilege-service.ts";
 import { createIdentityService } from "./domain/identity-service.ts";
+import { createIntegrationService } from "./domain/integration-service.ts";
+import { createSecretImportService } from "./domain/secret-import-service.ts";
+import { findFolderByPath } from "./data/secret-imports.ts";
+import { nowIso } from "./lib/time.ts";
 import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
@@ -25,11 +30,13 @@ import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadRootKey } from "./lib/root-key.ts";
 import { createSealer } from "./lib/sealing.ts";
+import { createServiceMetrics, listenForMetrics, type MetricsListener, registerRequestMetrics } from "./lib/metrics.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/error-handler.ts";
 import { CompactRequestLog } from "./plugins/request-log.ts";
 import { registerContractRoutes } from "./routes/contract-routes.ts";
 import { registerDocsRoute } from "./routes/docs.ts";
+import { registerHealthRoutes } from "./routes/health.ts";
 import { buildHandlers } from "./routes/handlers.ts";
 import { registerStatusRoute } from "./routes/status.ts";
 
@@ -55,6 +62,8 @@ declare module "fastify" {
     db: Kysely<Database>;
     /** Writes batched token uses now (tests read the counters without waiting for the interval). */
     flushTokenUsage(): Promise<void>;
+    /** `http://host:port/metrics` when METRICS_PORT is set; undefined otherwise. */
+    metricsUrl: string | undefined;
   }
 }
 
@@ -72,7 +81,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const logger = createLogger(config, logStream);
   const rootKey = loadRootKey(config);
-  const { db, dialect } = await openDatabase(config, logger);
+  const { db, dialect, poolStats } = await openDatabase(config, logger);
 
   const app: FastifyInstance = Fastify({
     // Typed as Fastify's base logger so the instance is a plain FastifyInstance.
@@ -87,7 +96,17 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     // any, Fastify reads no forwarded header and request.ip is the connection's peer.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
-  const usage = createTokenUsage({ db, logger }, { flushIntervalMs: config.tokenUsageFlushMs });
+  // Metrics only when asked for: without them no request pays for counting.
+  const metrics = config.metrics ? createServiceMetrics() : undefined;
+  const usage = createTokenUsage(
+    { db, logger },
+    { flushIntervalMs: config.tokenUsageFlushMs, ...(metrics && { onFlush: metrics.tokenUsageFlushed }) },
+  );
+  metrics?.watch({ dialect, poolStats, pendingTokenUses: () => usage.pendingTokens });
+  let metricsListener: MetricsListener | undefined;
+  app.addHook("onClose", async () => {
+    await metricsListener?.close();
+  });
   // Pending token uses are written before the database closes.
   app.addHook("onClose", async () => {
     await usage.close();
@@ -114,6 +133,19 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const projects = createProjectService({ db, projectPermissions });
     const environments = createEnvironmentService({ db, projectPermissions });
     const projectRoles = createProjectRoleService({ db, projectPermissions });
+    const integrations = createIntegrationService({
+      db,
+      projectPermissions,
+      sealer: createSealer(rootKey, "integration-credentials"),
+      folderExists: async (_projectId, environmentId, secretPath) =>
+        (await findFolderByPath(db, environmentId, secretPath, nowIso())) !== undefined,
+    });
+    const secretImports = createSecretImportService({
+      db,
+      dialect,
+      projectPermissions,
+      folders: { find: (envId, secretPath) => findFolderByPath(db, envId, secretPath, nowIso()) },
+    });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -123,6 +155,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     // The API speaks JSON only; a text/plain body is refused with 415 like any other type.
     app.removeContentTypeParser("text/plain");
     registerErrorHandling(app);
+    if (metrics) registerRequestMetrics(app, metrics);
+    registerHealthRoutes(app, { db, pendingMigrations: () => pendingMigrations(db as Kysely<unknown>, dialect) });
     const authenticate = registerAuth(app, accessTokens);
     registerStatusRoute(app);
     registerDocsRoute(app);
@@ -143,10 +177,18 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         projects,
         environments,
         projectRoles,
+        integrations,
+        secretImports,
       }),
       authenticate,
     );
+    app.decorate("metricsUrl", undefined as string | undefined);
     await app.ready();
+    if (metrics && config.metrics) {
+      metricsListener = await listenForMetrics(metrics.registry, config.metrics);
+      app.metricsUrl = metricsListener.url;
+      logger.info({ url: metricsListener.url }, "Metrics served");
+    }
     return app;
   } catch (error) {
     await app.close();

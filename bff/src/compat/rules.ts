@@ -8,6 +8,7 @@ import {
   IdentityTokenAuthSchema,
   OrgListedIdentitySchema,
   IdentityUniversalAuthSchema,
+  ImportedSecretSchema,
   ProjectMemberIdentitySchema,
   ProjectMemberUserSchema,
   ProjectRecordSchema,
@@ -111,6 +112,8 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   [SecretSchema, { secretValueHidden: { fill: constant(false) } }],
   // ...and 2024 servers send no such flag in lists and reads either.
   [SecretDetailSchema, { secretValueHidden: { fill: constant(false) } }],
+  // ...nor on the secrets a folder's imports provide.
+  [ImportedSecretSchema, { secretValueHidden: { fill: constant(false) } }],
   // Role lists omit the rules of each role; the role's own page reads them.
   [ProjectRoleSchema, { permissions: { fill: constant([]) } }],
 ];

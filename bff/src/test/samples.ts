@@ -51,6 +51,8 @@ const paramSamples: Record<string, string> = {
   secretId: "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
   folderId: "6c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f",
   tagId: "4e3f2a1b-0c9d-4e8f-9a7b-6c5d4e3f2a1b",
+  integrationId: "1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b",
+  integrationAuthId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -73,6 +75,9 @@ export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id][
   "secrets.getV4": { projectId: "proj-sample", environment: "dev", secretPath: "/" },
   "secretVersions.list": { offset: 0, limit: 10 },
   "folders.list": { workspaceId: "proj-sample", environment: "dev", path: "/" },
+  "secretImports.list": { workspaceId: "proj-sample", environment: "dev", path: "/" },
+  "secretImports.listSecrets": { workspaceId: "proj-sample", environment: "dev", path: "/" },
+  "integrations.delete": { shouldDeleteIntegrationSecrets: "false" },
 };
 
 const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
@@ -215,7 +220,33 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "tags.list": undefined,
   "tags.create": { slug: "backend", color: "#3b82f6" },
   "tags.delete": undefined,
+  "secretImports.list": undefined,
+  "secretImports.create": {
+    workspaceId: "proj-sample",
+    environment: "dev",
+    path: "/",
+    import: { environment: "staging", path: "/" },
+  },
   "secretImports.update": { workspaceId: "proj-sample", environment: "dev", path: "/", import: { position: 1 } },
+  "secretImports.delete": { workspaceId: "proj-sample", environment: "dev", path: "/" },
+  "secretImports.listSecrets": undefined,
+  "projects.listIntegrationAuths": undefined,
+  "integrationAuths.create": {
+    workspaceId: "proj-sample",
+    integration: "github",
+    accessToken: "sample-provider-token",
+  },
+  "integrationAuths.get": undefined,
+  "integrationAuths.update": { accessToken: "sample-provider-token-2" },
+  "integrationAuths.delete": undefined,
+  "integrations.create": {
+    integrationAuthId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+    sourceEnvironment: "dev",
+    app: "acme/api",
+  },
+  "integrations.get": undefined,
+  "integrations.update": { isActive: false },
+  "integrations.delete": undefined,
 };
 
 /** The folders of responses recorded from real Infisical servers, beside the repository. */

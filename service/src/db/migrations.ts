@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator, type MigrationProvider, sql } from "kysely";
 import type { Dialect } from "./database.ts";
 import { secretsMigration } from "./migration-0006-secrets.ts";
+import { importsAndIntegrationsMigration } from "./migration-0007-imports-integrations.ts";
 
 /**
  * Migrations are written in code and serve both dialects. Column types that differ are
@@ -332,6 +333,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     "0006_secrets": secretsMigration(dialect, ts),
+    "0007_imports_integrations": importsAndIntegrationsMigration(ts),
   };
 }
 
@@ -349,4 +351,11 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed`, { cause: error });
   }
+}
+
+/** The migrations this build knows that the database has not run (for readiness checks). */
+export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(dialect) });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { IntegrationAuthTable, IntegrationTable, SecretImportTable } from "./schema-integrations.ts";
 import type {
   ProjectDataKeyTable,
   SecretFolderTable,
@@ -250,6 +251,9 @@ export interface Database {
   project_memberships: ProjectMembershipTable;
   project_membership_roles: ProjectMembershipRoleTable;
   identity_project_privileges: IdentityProjectPrivilegeTable;
+  integration_auths: IntegrationAuthTable;
+  integrations: IntegrationTable;
+  secret_imports: SecretImportTable;
   project_data_keys: ProjectDataKeyTable;
   secret_folders: SecretFolderTable;
   secret_tags: SecretTagTable;

@@ -5,6 +5,8 @@ import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityPrivilegeService } from "../domain/identity-privilege-service.ts";
 import type { IdentityService } from "../domain/identity-service.ts";
+import type { IntegrationService } from "../domain/integration-service.ts";
+import type { SecretImportService } from "../domain/secret-import-service.ts";
 import type { KubernetesAuthService } from "../domain/kubernetes-auth-service.ts";
 import type { MembershipService } from "../domain/membership-service.ts";
 import type { OidcAuthService } from "../domain/oidc-auth-service.ts";
@@ -15,8 +17,10 @@ import type { ProjectService } from "../domain/project-service.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
-import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+import type { Handler, HandlerMap } from "./handler-types.ts";
+import { integrationHandlers } from "./integration-handlers.ts";
 import { secretCoreHandlers } from "./secret-handlers.ts";
+import { secretImportHandlers } from "./secret-import-handlers.ts";
 
 export interface Services {
   identities: IdentityService;
@@ -33,6 +37,8 @@ export interface Services {
   projects: ProjectService;
   environments: EnvironmentService;
   projectRoles: ProjectRoleService;
+  integrations: IntegrationService;
+  secretImports: SecretImportService;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -73,9 +79,13 @@ export function buildHandlers({
   projects,
   environments,
   projectRoles,
+  integrations,
+  secretImports,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
+    ...integrationHandlers(integrations),
+    ...secretImportHandlers(secretImports),
     ...secretCoreHandlers(),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
@@ -180,7 +190,6 @@ export function buildHandlers({
       workspace: params.workspaceId,
       environment: await environments.delete(actor, params.workspaceId, params.id),
     }),
-    "projects.listIntegrations": notImplemented,
     "projects.listMemberships": async ({ actor, params }) => ({
       memberships: await memberships.listUsers(actor, params.workspaceId),
     }),
@@ -214,6 +223,5 @@ export function buildHandlers({
     "projectRoles.delete": async ({ actor, params }) => ({
       role: await projectRoles.delete(actor, params.projectId, params.roleId),
     }),
-    "secretImports.update": notImplemented,
   };
 }
