@@ -263,5 +263,42 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(page.getByRole("heading", { name: "No users in this project" })).toBeVisible();
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
+
+    test("shows the recorded project's secrets masked, with their folders, in each environment", async ({
+      watched: page,
+    }) => {
+      type Listed = { secretKey: string; secretComment: string };
+      const named = (call: string) =>
+        (readdirSync(folder).find((name) => name.slice(4) === `${call}.json`) ?? "").slice(0, 4);
+      const secrets = (recording(folder, named("secrets-list")).body as { secrets: Listed[] }).secrets;
+      const folders = (recording(folder, named("folders-list")).body as { folders: { name: string }[] }).folders;
+      const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      expect(secrets.length).toBeGreaterThan(0);
+      await signIn(page);
+
+      await page.goto(`${origin()}/projects/${projectId}/secrets`);
+      await expect(page.getByRole("heading", { level: 1, name: "Secrets" })).toBeVisible();
+      const table = page.getByRole("table", { name: "Secrets" });
+      for (const secret of secrets) {
+        const row = table
+          .getByRole("row")
+          .filter({ has: page.getByRole("button", { name: `Open ${secret.secretKey}` }) });
+        await expect(row).toContainText(secret.secretComment);
+        await expect(row.getByText("Value masked")).toBeAttached();
+      }
+      await expect(page.getByRole("status").filter({ hasText: "secret" })).toHaveText(
+        `${secrets.length} ${secrets.length === 1 ? "secret" : "secrets"}`,
+      );
+      const folderList = page.getByRole("region", { name: "Folders" });
+      for (const { name } of folders) await expect(folderList.getByRole("link", { name, exact: true })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      await page.getByRole("navigation", { name: "Environments" }).getByRole("link", { name: "Production" }).click();
+      await expect(page).toHaveURL(/env=prod/);
+      await expect(table.getByRole("row")).toHaveCount(secrets.length + 1);
+      await folderList.getByRole("link", { name: folders[0]?.name ?? "", exact: true }).click();
+      await expect(page.getByRole("navigation", { name: "Folder path" })).toContainText(folders[0]?.name ?? "");
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
   });
 }
