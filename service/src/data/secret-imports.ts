@@ -69,6 +69,25 @@ export async function shiftImportPositions(
 }
 
 /**
+ * Brings a folder's imports back to positions 1..n in their current order, where an import went
+ * away without closing its gap (its source environment was deleted, and the row with it).
+ */
+export async function closePositionGaps(db: Db, folderId: string, now: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom("secret_imports")
+    .select(["id", "position"])
+    .where("folder_id", "=", folderId)
+    .orderBy("position")
+    .orderBy("created_at")
+    .execute();
+  const moved = rows.flatMap((row, index) => (row.position === index + 1 ? [] : [{ id: row.id, position: index + 1 }]));
+  for (const { id, position } of moved) {
+    await db.updateTable("secret_imports").set({ position, updated_at: now }).where("id", "=", id).execute();
+  }
+  return moved.length > 0;
+}
+
+/**
  * Serialises changes to one folder's imports: on PostgreSQL the folder row is locked for the
  * transaction; SQLite runs one write transaction at a time anyway.
  */

@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { findEnvironmentBySlug } from "../data/integrations.ts";
 import {
+  closePositionGaps,
   deleteSecretImportRow,
   findFolderImport,
   insertSecretImport,
@@ -167,7 +168,15 @@ export function createSecretImportService({
         secretPath: input.path,
       });
       const { folderId } = await requireFolder(input);
-      return (await listFolderImports(db, folderId)).map(toSecretImport);
+      const rows = await listFolderImports(db, folderId);
+      if (rows.some((row, index) => row.position !== index + 1)) {
+        await db.transaction().execute(async (trx) => {
+          await lockFolderImports(trx, dialect, folderId);
+          await closePositionGaps(trx, folderId, nowIso());
+        });
+        return (await listFolderImports(db, folderId)).map(toSecretImport);
+      }
+      return rows.map(toSecretImport);
     },
 
     /** What each of the folder's imports provides, for the caller (secrets it may not see left out). */
@@ -216,6 +225,7 @@ export function createSecretImportService({
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await lockFolderImports(trx, dialect, folderId);
+        await closePositionGaps(trx, folderId, now);
         await insertSecretImport(trx, {
           id,
           folder_id: folderId,
@@ -259,6 +269,7 @@ export function createSecretImportService({
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await lockFolderImports(trx, dialect, folderId);
+        await closePositionGaps(trx, folderId, now);
         let target: number | undefined;
         if (position !== undefined) {
           // Read again under the lock: another move may have happened since.
@@ -287,6 +298,7 @@ export function createSecretImportService({
       const row = await requireImport(folderId, importId);
       await db.transaction().execute(async (trx) => {
         await lockFolderImports(trx, dialect, folderId);
+        await closePositionGaps(trx, folderId, nowIso());
         const fresh = await findFolderImport(trx, folderId, importId);
         if (!fresh) return;
         await deleteSecretImportRow(trx, importId);

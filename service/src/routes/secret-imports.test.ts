@@ -159,6 +159,24 @@ describeEachDatabase("secret imports", (kind) => {
       expect(order(await p.list())).toEqual(["prod:/@1", "prod:/z@2"]);
     });
 
+    it("closes the gap an import leaves when its source environment is deleted", async () => {
+      const p = await projectWithImports();
+      const qa = endpoints["environments.create"].response.parse(
+        (
+          await svc.endpoint("environments.create", {
+            params: { workspaceId: p.workspaceId },
+            body: { name: "QA", slug: "qa" },
+          })
+        ).body,
+      ).environment;
+      await p.add({ environment: "staging" });
+      await p.add({ environment: "qa" });
+      await p.add({ environment: "prod" });
+      await svc.endpoint("environments.delete", { params: { workspaceId: p.workspaceId, id: qa.id } });
+      expect(order(await p.list())).toEqual(["staging:/@1", "prod:/@2"]);
+      expect((await p.add({ environment: "prod", path: "/later" })).position).toBe(3);
+    });
+
     it("stores the replication flag and says truthfully that nothing is replicated", async () => {
       const p = await projectWithImports();
       const res = await p.create({ environment: "staging" }, p.folder(), undefined, { isReplication: true });
