@@ -255,6 +255,15 @@ describe("SecretDrawer version history", () => {
     expect(within(dialog).getByRole("list", { name: "Value: version 2 → current" })).toHaveTextContent(
       "Added: postgres://app:third@db/main",
     );
+
+    // The first version has nothing before it: its value is shown on its own.
+    await user.click(within(list).getByRole("button", { name: /^Version 1/ }));
+    await user.click(within(dialog).getByRole("radio", { name: "This version alone" }));
+    expect(
+      within(within(dialog).getByRole("list", { name: "Value of version 1" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["11 Unchanged: postgres://app:first@db/main"]);
   });
 
   it("restores an old version after confirming, as an update with that version's value", async () => {

@@ -8,6 +8,8 @@ interface VersionDiffProps {
   after: string;
   /** Show which lines changed but not what they hold (values stay masked until revealed). */
   masked: boolean;
+  /** One text on its own (before and after are the same): no change count. */
+  single?: boolean;
 }
 
 const rowClasses: Record<DiffKind, string> = {
@@ -20,7 +22,7 @@ const spoken: Record<DiffKind, string> = { same: "Unchanged", removed: "Removed"
 const MASK = "••••••••••••";
 
 /** A line diff of two texts with line numbers on both sides; changed words are marked when lines pair up. */
-export function VersionDiff({ label, before, after, masked }: VersionDiffProps) {
+export function VersionDiff({ label, before, after, masked, single = false }: VersionDiffProps) {
   const diff = textDiff(before, after);
   const unchanged = diff.added === 0 && diff.removed === 0;
 
@@ -29,11 +31,13 @@ export function VersionDiff({ label, before, after, masked }: VersionDiffProps) 
       <figcaption className="flex items-center justify-between gap-2 text-[13px]">
         <span className="font-medium">{label}</span>
         <span className="text-muted-foreground">
-          {unchanged
-            ? diff.newlineAtEndChanged
-              ? "Only the final line break changed"
-              : "No change"
-            : `${diff.removed} removed, ${diff.added} added`}
+          {single
+            ? null
+            : unchanged
+              ? diff.newlineAtEndChanged
+                ? "Only the final line break changed"
+                : "No change"
+              : `${diff.removed} removed, ${diff.added} added`}
         </span>
       </figcaption>
       <ul

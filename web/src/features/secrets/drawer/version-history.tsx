@@ -222,6 +222,9 @@ function VersionItem(props: VersionItemProps) {
           { name: `version ${version.version}`, value: version.secretValue, comment: version.secretComment },
         ];
   const hidden = version.secretValueHidden || base?.hidden === true;
+  // The first version has nothing before it: it is shown on its own.
+  const isFirst = previous === undefined && !more;
+  const first = compare === "previous" && isFirst;
 
   return (
     <li className="rounded-lg border border-border bg-card">
@@ -271,7 +274,7 @@ function VersionItem(props: VersionItemProps) {
                     checked={compare === choice}
                     onChange={() => onCompareChange(choice)}
                   />
-                  {choice === "previous" ? "Previous version" : "Current value"}
+                  {choice === "current" ? "Current value" : isFirst ? "This version alone" : "Previous version"}
                 </label>
               ))}
             </fieldset>
@@ -282,10 +285,26 @@ function VersionItem(props: VersionItemProps) {
             </p>
           ) : hidden ? (
             <p className="text-[13px] text-muted-foreground">Your permissions do not let you read these values.</p>
+          ) : first ? (
+            <>
+              <VersionDiff
+                label={`Value of version ${version.version}`}
+                before={version.secretValue}
+                after={version.secretValue}
+                masked={masked}
+                single
+              />
+              {version.secretComment ? (
+                <p className="text-[13px]">
+                  <span className="font-medium">Comment: </span>
+                  {version.secretComment}
+                </p>
+              ) : null}
+            </>
           ) : (
             <>
               <VersionDiff
-                label={base ? `Value: ${from.name} → ${to.name}` : `Value of version ${version.version}`}
+                label={`Value: ${from.name} → ${to.name}`}
                 before={from.value}
                 after={to.value}
                 masked={masked}
