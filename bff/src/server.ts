@@ -1,15 +1,11 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { handleShutdownSignals } from "./lib/shutdown.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, "shutting down");
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  handleShutdownSignals(app, config.shutdownGraceMs);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ upstream: config.upstreamOrigin, web: config.webDistDir ?? "not built" }, "Keyhold BFF ready");
 }

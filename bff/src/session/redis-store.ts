@@ -40,6 +40,11 @@ export class RedisSessionStore implements SessionStore {
     this.#reads = new BatchedReads(redis);
   }
 
+  /** The connection, shared with the rate limiter and the readiness check. */
+  get client(): Redis {
+    return this.redis;
+  }
+
   static connect(url: string, log: FastifyBaseLogger, now: Clock = Date.now): RedisSessionStore {
     // Commands wait for the connection, but give up after one reconnect attempt so a request fails fast when Redis is away.
     const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
@@ -70,7 +75,10 @@ export class RedisSessionStore implements SessionStore {
 
   async set(session: Session, expiresAt: number): Promise<void> {
     const ttlMs = Math.floor(expiresAt - this.now());
-    if (ttlMs <= 0) return this.delete(session.id);
+    if (ttlMs <= 0) {
+      await this.delete(session.id);
+      return;
+    }
     const keys = this.#recent.get(session.id)?.keys ?? deriveKeys(session.id);
     const sealed = seal(keys, JSON.stringify(session));
     await this.#run(() => this.redis.set(keys.redisKey, sealed, "PX", ttlMs));
@@ -92,10 +100,10 @@ export class RedisSessionStore implements SessionStore {
     return true;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string): Promise<boolean> {
     const { redisKey } = this.#recent.get(id)?.keys ?? deriveKeys(id);
     this.#recent.forget(id);
-    await this.#run(() => this.redis.del(redisKey));
+    return (await this.#run(() => this.redis.del(redisKey))) > 0;
   }
 
   async close(): Promise<void> {

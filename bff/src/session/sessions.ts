@@ -22,6 +22,12 @@ export function defaultTouchEveryMs(idleMs: number): number {
 
 export type NewSession = Pick<Session, "accessToken" | "identity" | "orgId" | "tokenRenewAt">;
 
+/** Told when sessions start and end (metrics). */
+export interface SessionEvents {
+  created(): void;
+  ended(reason: "signed_out" | "expired"): void;
+}
+
 /**
  * Session rules: fresh random ids, sliding idle timeout, hard absolute timeout.
  *
@@ -37,6 +43,7 @@ export class Sessions {
     private readonly store: SessionStore,
     private readonly timeouts: SessionTimeouts,
     private readonly now: Clock,
+    private readonly events?: SessionEvents,
   ) {
     this.#touchEveryMs = timeouts.touchEveryMs ?? defaultTouchEveryMs(timeouts.idleMs);
   }
@@ -46,6 +53,7 @@ export class Sessions {
     // 256 bits from the CSPRNG; the id is the only thing the browser holds.
     const session: Session = { ...fields, id: randomBytes(32).toString("base64url"), createdAt: now, lastUsedAt: now };
     await this.store.set(session, this.#expiresAt(session));
+    this.events?.created();
     return session;
   }
 
@@ -55,7 +63,7 @@ export class Sessions {
     if (!session) return undefined;
     const now = this.now();
     if (now >= this.#expiresAt(session)) {
-      await this.store.delete(id);
+      if (await this.store.delete(id)) this.events?.ended("expired");
       return undefined;
     }
     if (now - session.lastUsedAt < this.#touchEveryMs) return session;
@@ -75,7 +83,7 @@ export class Sessions {
   }
 
   async end(id: string): Promise<void> {
-    await this.store.delete(id);
+    if (await this.store.delete(id)) this.events?.ended("signed_out");
   }
 
   /** The session as the browser sees it; the server's features are the caller's to add. */

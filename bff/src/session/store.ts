@@ -27,7 +27,8 @@ export interface SessionStore {
    * read and this write stays final. Returns false when the session is gone.
    */
   refresh(session: Session, expiresAt: number): Promise<boolean>;
-  delete(id: string): Promise<void>;
+  /** Removes a session; resolves true when there was one to remove. */
+  delete(id: string): Promise<boolean>;
   /** Releases connections when the app closes. */
   close?(): Promise<void>;
 }
@@ -69,8 +70,8 @@ export class MemorySessionStore implements SessionStore {
     return true;
   }
 
-  async delete(id: string): Promise<void> {
-    this.#sessions.delete(id);
+  async delete(id: string): Promise<boolean> {
+    return this.#sessions.delete(id);
   }
 
   /** Abandoned sessions are never read again, so writes clear them out now and then. */
