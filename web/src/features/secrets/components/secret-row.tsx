@@ -88,7 +88,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
       <td className="border-b border-border px-3">
         {editing ? (
           <ValueEditor folder={folder} secretKey={key} canRead={!guards.readValue} onDone={stopEditing} />
-        ) : readDenied ? (
+        ) : readDenied && !guards.checking ? (
           <HiddenValue />
         ) : revealed ? (
           <RevealedValue folder={folder} secretKey={key} />

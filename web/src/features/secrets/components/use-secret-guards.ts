@@ -1,4 +1,5 @@
-import { useProjectAbility } from "@/hooks/use-project-ability";
+import { useQuery } from "@tanstack/react-query";
+import { projectAbilityQuery, useProjectAbility } from "@/hooks/use-project-ability";
 
 /** Why the signed-in identity may not use each control of the secrets page (undefined: it may). */
 export interface SecretGuards {
@@ -9,6 +10,8 @@ export interface SecretGuards {
   readValue: string | undefined;
   createFolder: string | undefined;
   deleteFolder: string | undefined;
+  /** The caller's rules are still loading: nothing is allowed yet, and nothing is known to be hidden. */
+  checking: boolean;
 }
 
 /**
@@ -17,6 +20,7 @@ export interface SecretGuards {
  */
 export function useSecretGuards(projectId: string): SecretGuards {
   const ability = useProjectAbility(projectId);
+  const checking = useQuery(projectAbilityQuery(projectId)).isPending;
   const deny = (action: string, subject: string) =>
     ability.can(action, subject) ? undefined : (ability.reason(action, subject) ?? `You may not ${action} ${subject}.`);
   // Infisical's legacy `read` also reads values.
@@ -28,5 +32,6 @@ export function useSecretGuards(projectId: string): SecretGuards {
     readValue,
     createFolder: deny("create", "secret-folders"),
     deleteFolder: deny("delete", "secret-folders"),
+    checking,
   };
 }

@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
+import { ORG_ID } from "@/testing/fixtures";
+import { renderRoutes } from "@/testing/render";
+import { SecretsPage } from "./secrets-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+// jsdom lays nothing out: the table's scroll container gets a typical size, so the virtualiser renders rows.
+const sizes = { clientHeight: 640, clientWidth: 1000 } as const;
+const originals = Object.keys(sizes).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(Element.prototype, name)] as const,
+);
+beforeAll(() => {
+  for (const [name, value] of Object.entries(sizes)) {
+    Object.defineProperty(Element.prototype, name, { configurable: true, get: () => value });
+  }
+});
+afterAll(() => {
+  for (const [name, descriptor] of originals)
+    if (descriptor) Object.defineProperty(Element.prototype, name, descriptor);
+});
+
+const PROJECT = "b3a1c2d4-0000-4000-8000-000000000001";
+const STAMP = "2026-01-02T03:04:05.000Z";
+const project = {
+  id: PROJECT,
+  _id: PROJECT,
+  name: "Payments",
+  description: null,
+  type: "secret-manager",
+  slug: "payments",
+  orgId: ORG_ID,
+  createdAt: STAMP,
+  updatedAt: STAMP,
+  version: 3,
+  pitVersionLimit: 10,
+  secretSharing: true,
+  showSnapshotsLegacy: false,
+  environments: [
+    { name: "Development", slug: "dev", id: "env-dev" },
+    { name: "Production", slug: "prod", id: "env-prod" },
+  ],
+};
+
+function secret(secretKey: string, tags: string[] = [], secretValue = "<hidden-by-infisical>") {
+  return {
+    id: `id-${secretKey}`,
+    _id: `id-${secretKey}`,
+    workspace: PROJECT,
+    environment: "dev",
+    version: 1,
+    type: "shared",
+    secretKey,
+    secretValue,
+    secretComment: `${secretKey.toLowerCase()} comment`,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    secretPath: "/",
+    secretValueHidden: secretValue === "<hidden-by-infisical>",
+    tags: tags.map((slug) => ({ id: `tag-${slug}`, slug, name: slug, color: null })),
+  };
+}
+
+const everything = [{ subject: "secrets", action: ["describeSecret", "readValue", "create", "edit", "delete"] }];
+const describeOnly = [{ subject: "secrets", action: ["describeSecret"] }];
+
+interface Server {
+  rules?: unknown[];
+  list?: Response;
+}
+
+/** The project, the caller's rules, the folder's secrets and folders, and one secret's value on request. */
+function server({ rules = everything, list }: Server = {}) {
+  return mockFetch((request: RecordedRequest) => {
+    const url = new URL(request.url, "http://console");
+    if (url.pathname === `/api/v1/workspace/${PROJECT}`) return json(200, { workspace: project });
+    if (url.pathname === `/api/v1/workspace/${PROJECT}/permissions`) {
+      return json(200, { data: { permissions: rules, membership: { id: "m1", roles: [] } } });
+    }
+    if (url.pathname === "/api/v3/secrets/raw") {
+      return (
+        list ??
+        json(200, {
+          secrets: [
+            secret("DATABASE_URL", ["backend"]),
+            secret("REDIS_URL", ["backend", "cache"]),
+            secret("STRIPE_KEY"),
+          ],
+        })
+      );
+    }
+    if (url.pathname === "/api/v3/secrets/raw/REDIS_URL") {
+      return json(200, { secret: secret("REDIS_URL", [], "redis://cache:6379") });
+    }
+    if (url.pathname === "/api/v1/folders") return json(200, { folders: [] });
+    return json(404, errorBody(404, "NotFound", `unexpected ${request.url}`));
+  });
+}
+
+const routes = [{ path: "/projects/:projectId/secrets", element: <SecretsPage /> }];
+const render = (search = "") => renderRoutes(routes, { path: `/projects/${PROJECT}/secrets${search}` });
+const rowOf = (key: string) => screen.getByRole("button", { name: `Open ${key}` }).closest("tr") as HTMLElement;
+
+describe("SecretsPage", () => {
+  it("lists the first environment's secrets with values masked, asking the server to withhold them", async () => {
+    const { requests } = server();
+    render();
+    expect(await screen.findByRole("button", { name: "Open DATABASE_URL" })).toBeInTheDocument();
+    expect(within(rowOf("REDIS_URL")).getByText("Value masked")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(rowOf("REDIS_URL")).getByRole("button", { name: "Reveal value of REDIS_URL" })).not.toHaveAttribute(
+        "aria-disabled",
+      ),
+    );
+    expect(within(rowOf("REDIS_URL")).getByText("Value masked")).toBeInTheDocument();
+    expect(within(rowOf("REDIS_URL")).getByText("cache")).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "" })).toHaveTextContent("3 secrets");
+    expect(screen.getByRole("link", { name: "Development" })).toHaveAttribute("aria-current", "page");
+    const list = requests.find((r) => r.url.startsWith("/api/v3/secrets/raw?"));
+    expect(new URL(list?.url ?? "", "http://console").searchParams.get("viewSecretValue")).toBe("false");
+    expect(new URL(list?.url ?? "", "http://console").searchParams.get("environment")).toBe("dev");
+    expect(screen.queryByText("<hidden-by-infisical>")).toBeNull();
+  });
+
+  it("filters by key as one types and puts the search in the URL once typing pauses", async () => {
+    server();
+    const { router, user } = render();
+    const search = await screen.findByRole("searchbox", { name: "Search secrets by key" });
+    await screen.findByRole("button", { name: "Open STRIPE_KEY" });
+    await user.type(search, "url");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Open STRIPE_KEY" })).toBeNull());
+    expect(screen.getByRole("button", { name: "Open DATABASE_URL" })).toBeInTheDocument();
+    expect(screen.getByText("2 of 3 secrets")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe("?q=url"));
+  });
+
+  it("narrows the table to a tag from the URL, and says when nothing matches", async () => {
+    server();
+    const { user } = render("?tag=cache");
+    expect(await screen.findByRole("button", { name: "Open REDIS_URL" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Open DATABASE_URL" })).toBeNull();
+    await user.type(screen.getByRole("searchbox", { name: "Search secrets by key" }), "stripe");
+    expect(await screen.findByRole("heading", { name: "No secrets match" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(await screen.findByRole("button", { name: "Open STRIPE_KEY" })).toBeInTheDocument();
+  });
+
+  it("reads one value only when it is revealed, and forgets it when hidden again", async () => {
+    const { requests } = server();
+    const { user } = render();
+    await screen.findByRole("button", { name: "Open REDIS_URL" });
+    expect(requests.some((r) => r.url.startsWith("/api/v3/secrets/raw/"))).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Reveal value of REDIS_URL" }));
+    expect(await within(rowOf("REDIS_URL")).findByText("redis://cache:6379")).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.startsWith("/api/v3/secrets/raw/")).map((r) => r.url.split("?")[0])).toEqual([
+      "/api/v3/secrets/raw/REDIS_URL",
+    ]);
+    await user.click(screen.getByRole("button", { name: "Hide value of REDIS_URL" }));
+    expect(screen.queryByText("redis://cache:6379")).toBeNull();
+  });
+
+  it("tells a caller who may only describe secrets that values are hidden, and reads none", async () => {
+    const { requests } = server({ rules: describeOnly });
+    const { user } = render();
+    await screen.findByRole("button", { name: "Open REDIS_URL" });
+    await waitFor(() => expect(within(rowOf("REDIS_URL")).getByText("Hidden by permission")).toBeInTheDocument());
+    const reveal = within(rowOf("REDIS_URL")).getByRole("button", { name: "Reveal value of REDIS_URL" });
+    expect(reveal).toHaveAttribute("aria-disabled", "true");
+    expect(reveal).toHaveAccessibleDescription(/The value is hidden/);
+    await user.click(reveal);
+    expect(requests.some((r) => r.url.startsWith("/api/v3/secrets/raw/"))).toBe(false);
+    expect(screen.getByRole("button", { name: "Create secret" })).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("says a folder does not exist in this environment, with the way back to the root", async () => {
+    server({ list: json(404, errorBody(404, "NotFound", "Folder with path '/gone' not found")) });
+    render("?path=/gone");
+    expect(await screen.findByRole("heading", { name: "There is no folder /gone in dev" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the root folder" })).toHaveAttribute(
+      "href",
+      `/projects/${PROJECT}/secrets`,
+    );
+  });
+
+  it("shows why the list could not be read", async () => {
+    server({ list: json(403, errorBody(403, "PermissionDenied", "You are not allowed to describeSecret on secrets")) });
+    render();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("You don't have permission");
+    expect(alert).toHaveTextContent("describeSecret on secrets");
+  });
+});
