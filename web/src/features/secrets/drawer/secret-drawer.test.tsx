@@ -263,7 +263,7 @@ describe("SecretDrawer version history", () => {
       within(within(dialog).getByRole("list", { name: "Value of version 1" }))
         .getAllByRole("listitem")
         .map((li) => li.textContent),
-    ).toEqual(["11 Unchanged: postgres://app:first@db/main"]);
+    ).toEqual(["1 Unchanged: postgres://app:first@db/main"]);
   });
 
   it("restores an old version after confirming, as an update with that version's value", async () => {

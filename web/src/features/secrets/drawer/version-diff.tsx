@@ -51,13 +51,18 @@ export function VersionDiff({ label, before, after, masked, single = false }: Ve
             key={i}
             data-kind={line.kind}
             className={cn(
-              "grid grid-cols-[2.25rem_2.25rem_1.25rem_minmax(0,1fr)] whitespace-pre",
+              "grid whitespace-pre",
+              single
+                ? "grid-cols-[2.25rem_1.25rem_minmax(0,1fr)]"
+                : "grid-cols-[2.25rem_2.25rem_1.25rem_minmax(0,1fr)]",
               rowClasses[line.kind],
             )}
           >
-            <span aria-hidden className="pr-2 text-right text-muted-foreground/80 select-none">
-              {line.before ?? ""}
-            </span>
+            {single ? null : (
+              <span aria-hidden className="pr-2 text-right text-muted-foreground/80 select-none">
+                {line.before ?? ""}
+              </span>
+            )}
             <span aria-hidden className="pr-2 text-right text-muted-foreground/80 select-none">
               {line.after ?? ""}
             </span>
