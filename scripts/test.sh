@@ -24,6 +24,9 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
 command -v redis-server >/dev/null || need+=(redis-server)
+# nginx with the brotli module, for the console behind deploy/nginx.conf (e2e/tests/nginx.spec.ts).
+[ -x /usr/sbin/nginx ] || need+=(nginx-light)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
 # Without the tools nothing can run: report the failure in the summary's form and stop.
 give_up() { echo "$1"; node "$ROOT/.ci/summary.mjs" "$out" "$2"; exit 1; }
 if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}" || give_up "could not install: ${need[*]}" "system packages"; fi
