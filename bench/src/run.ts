@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
+import { secretsFilterCase } from "./cases/secrets-filter.ts";
+import { secretsListCases } from "./cases/secrets-list.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import type { BenchCase } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
@@ -10,7 +12,7 @@ import { type ResultRow, ratioOf } from "./lib/result.ts";
 import { repoRoot } from "./lib/system.ts";
 import { renderTable } from "./lib/table.ts";
 
-const cases: BenchCase[] = [...serviceReadCases, ...bffHopCases, consoleCase];
+const cases: BenchCase[] = [...serviceReadCases, ...bffHopCases, ...secretsListCases, secretsFilterCase, consoleCase];
 
 /** `pnpm bench [case-id…]`: every case by default, or only the named ones. */
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -47,7 +47,12 @@ async function startNginx(context: BenchContext, upstreamUrl: string): Promise<s
   return url;
 }
 
-async function startBff(context: BenchContext, upstreamUrl: string, redisUrl: string | undefined): Promise<string> {
+export async function startBff(
+  context: BenchContext,
+  upstreamUrl: string,
+  redisUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<string> {
   const port = await freePort();
   const bff = context.processes.add(
     startNode("bff", "bff/src/server.ts", {
@@ -56,6 +61,7 @@ async function startBff(context: BenchContext, upstreamUrl: string, redisUrl: st
       KEYHOLD_UPSTREAM_URL: upstreamUrl,
       KEYHOLD_LOGIN_RATE_LIMIT: "1000",
       ...(redisUrl && { REDIS_URL: redisUrl }),
+      ...env,
     }),
   );
   const url = `http://127.0.0.1:${port}`;
@@ -64,7 +70,7 @@ async function startBff(context: BenchContext, upstreamUrl: string, redisUrl: st
 }
 
 /** Signs in to the BFF with the admin token and returns the session cookie, as a browser holds it. */
-async function signIn(bffUrl: string, service: RunningService): Promise<string> {
+export async function signIn(bffUrl: string, service: RunningService): Promise<string> {
   const response = await fetch(`${bffUrl}/bff/login`, {
     method: "POST",
     headers: { ...csrfHeaders, "content-type": "application/json" },

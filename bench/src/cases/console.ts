@@ -10,8 +10,8 @@ import { freePort, startNode, waitForUrl } from "../lib/processes.ts";
 import { median, type ResultRow } from "../lib/result.ts";
 import { ensureDebianPackages, repoRoot } from "../lib/system.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = [
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -26,7 +26,7 @@ const ROUNDS = 3;
 const PERFORMANCE_TARGET = 0.9;
 
 const webDir = path.join(repoRoot, "web");
-const distDir = path.join(webDir, "dist");
+export const distDir = path.join(webDir, "dist");
 
 /** The newest modification time under a path (files only), 0 when it does not exist. */
 function newestMtime(target: string): number {
@@ -42,7 +42,7 @@ function newestMtime(target: string): number {
 }
 
 /** Builds the console when web/dist is missing or older than anything it is built from. */
-function ensureWebBuild(): void {
+export function ensureWebBuild(): void {
   const manifest = path.join(distDir, ".vite", "manifest.json");
   const builtAt = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
   const sources = ["src", "public", "tooling", "index.html", "vite.config.ts", "package.json"].map((p) =>
