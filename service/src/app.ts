@@ -25,6 +25,7 @@ import { createProjectPermissions } from "./domain/project-permissions.ts";
 import { createEnvironmentService } from "./domain/environment-service.ts";
 import { createProjectRoleService } from "./domain/project-role-service.ts";
 import { createProjectService } from "./domain/project-service.ts";
+import { createSecretCore } from "./domain/secret-core.ts";
 import { createSignIn } from "./domain/sign-in.ts";
 import { createUniversalAuthService } from "./domain/universal-auth-service.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -133,6 +134,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const projects = createProjectService({ db, projectPermissions });
     const environments = createEnvironmentService({ db, projectPermissions });
     const projectRoles = createProjectRoleService({ db, projectPermissions });
+    const secretCore = createSecretCore({ db, dialect, projectPermissions, rootKey });
     const integrations = createIntegrationService({
       db,
       projectPermissions,
@@ -179,6 +181,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         projectRoles,
         integrations,
         secretImports,
+        secretCore,
       }),
       authenticate,
     );

@@ -14,6 +14,7 @@ import type { EnvironmentService } from "../domain/environment-service.ts";
 import type { ProjectPermissions } from "../domain/project-permissions.ts";
 import type { ProjectRoleService } from "../domain/project-role-service.ts";
 import type { ProjectService } from "../domain/project-service.ts";
+import type { SecretCore } from "../domain/secret-core.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
@@ -39,6 +40,7 @@ export interface Services {
   projectRoles: ProjectRoleService;
   integrations: IntegrationService;
   secretImports: SecretImportService;
+  secretCore: SecretCore;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -81,12 +83,13 @@ export function buildHandlers({
   projectRoles,
   integrations,
   secretImports,
+  secretCore,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
     ...integrationHandlers(integrations),
     ...secretImportHandlers(secretImports),
-    ...secretCoreHandlers(),
+    ...secretCoreHandlers(secretCore),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>

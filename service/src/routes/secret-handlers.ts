@@ -1,4 +1,17 @@
-import { type HandlerMap, notImplemented } from "./handler-types.ts";
+import type {
+  CreateSecretBody,
+  DeleteSecretBody,
+  GetSecretQuery,
+  ListSecretsQuery,
+  UpdateSecretBody,
+} from "@keyhold/contract";
+import type { Actor } from "../domain/access-tokens.ts";
+import type { FolderService } from "../domain/folder-service.ts";
+import type { SecretService } from "../domain/secret-service.ts";
+import type { TagService } from "../domain/tag-service.ts";
+import type { HandlerMap } from "./handler-types.ts";
+
+type NameParams = { secretName: string };
 
 type SecretCoreEndpointId =
   | `secrets.${"list" | "listV4" | "get" | "getV4" | "create" | "createV4" | "update" | "updateV4" | "delete" | "deleteV4"}`
@@ -6,27 +19,64 @@ type SecretCoreEndpointId =
   | `folders.${"create" | "list" | "get" | "update" | "delete"}`
   | `tags.${"list" | "create" | "delete"}`;
 
-/** The handlers of raw secrets, their versions, folders and tags. */
-export function secretCoreHandlers(): Pick<HandlerMap, SecretCoreEndpointId> {
+export interface SecretCoreServices {
+  secrets: SecretService;
+  folders: FolderService;
+  tags: TagService;
+}
+
+/**
+ * The handlers of raw secrets, their versions, folders and tags. Infisical's v3 and v4 paths of
+ * one operation share one handler (their contract rows share one schema).
+ */
+export function secretCoreHandlers({
+  secrets,
+  folders,
+  tags,
+}: SecretCoreServices): Pick<HandlerMap, SecretCoreEndpointId> {
+  // Typed by what they read, so each fits both of its endpoints (v3 and v4 share their schemas).
+  const list = async ({ actor, query }: { actor: Actor; query: ListSecretsQuery }) => secrets.list(actor, query);
+  const get = async ({ actor, params, query }: { actor: Actor; params: NameParams; query: GetSecretQuery }) => ({
+    secret: await secrets.get(actor, params.secretName, query),
+  });
+  const create = async ({ actor, params, body }: { actor: Actor; params: NameParams; body: CreateSecretBody }) => ({
+    secret: await secrets.create(actor, params.secretName, body),
+  });
+  const update = async ({ actor, params, body }: { actor: Actor; params: NameParams; body: UpdateSecretBody }) => ({
+    secret: await secrets.update(actor, params.secretName, body),
+  });
+  const remove = async ({ actor, params, body }: { actor: Actor; params: NameParams; body: DeleteSecretBody }) => ({
+    secret: await secrets.delete(actor, params.secretName, body),
+  });
   return {
-    "secrets.list": notImplemented,
-    "secrets.listV4": notImplemented,
-    "secrets.get": notImplemented,
-    "secrets.getV4": notImplemented,
-    "secrets.create": notImplemented,
-    "secrets.createV4": notImplemented,
-    "secrets.update": notImplemented,
-    "secrets.updateV4": notImplemented,
-    "secrets.delete": notImplemented,
-    "secrets.deleteV4": notImplemented,
-    "secretVersions.list": notImplemented,
-    "folders.create": notImplemented,
-    "folders.list": notImplemented,
-    "folders.get": notImplemented,
-    "folders.update": notImplemented,
-    "folders.delete": notImplemented,
-    "tags.list": notImplemented,
-    "tags.create": notImplemented,
-    "tags.delete": notImplemented,
+    "secrets.list": list,
+    "secrets.listV4": list,
+    "secrets.get": get,
+    "secrets.getV4": get,
+    "secrets.create": create,
+    "secrets.createV4": create,
+    "secrets.update": update,
+    "secrets.updateV4": update,
+    "secrets.delete": remove,
+    "secrets.deleteV4": remove,
+    "secretVersions.list": async ({ actor, params, query }) => ({
+      secretVersions: await secrets.versions(actor, params.secretId, query),
+    }),
+    "folders.create": async ({ actor, body }) => ({ folder: await folders.create(actor, body) }),
+    "folders.list": async ({ actor, query }) => ({ folders: await folders.list(actor, query) }),
+    "folders.get": async ({ actor, params }) => ({ folder: await folders.get(actor, params.folderId) }),
+    "folders.update": async ({ actor, params, body }) => ({
+      folder: await folders.update(actor, params.folderId, body),
+    }),
+    "folders.delete": async ({ actor, params, body }) => ({
+      folder: await folders.delete(actor, params.folderId, body),
+    }),
+    "tags.list": async ({ actor, params }) => ({ workspaceTags: await tags.list(actor, params.workspaceId) }),
+    "tags.create": async ({ actor, params, body }) => ({
+      workspaceTag: await tags.create(actor, params.workspaceId, body),
+    }),
+    "tags.delete": async ({ actor, params }) => ({
+      workspaceTag: await tags.delete(actor, params.workspaceId, params.tagId),
+    }),
   };
 }

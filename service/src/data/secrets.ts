@@ -1,0 +1,166 @@
+import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Dialect } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import type {
+  NewSecret,
+  NewSecretVersion,
+  SecretRow,
+  SecretTable,
+  SecretTagRow,
+  SecretVersionRow,
+} from "../db/schema-secrets.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The shared secrets of one folder, by key. */
+export async function listFolderSecrets(db: Db, folderId: string): Promise<SecretRow[]> {
+  return db
+    .selectFrom("secrets")
+    .selectAll()
+    .where("folder_id", "=", folderId)
+    .where("type", "=", "shared")
+    .orderBy("key")
+    .execute();
+}
+
+/** The shared secrets of a whole environment (recursive lists keep the folders they want). */
+export async function listEnvironmentSecrets(db: Db, envId: string): Promise<SecretRow[]> {
+  return db
+    .selectFrom("secrets")
+    .selectAll()
+    .where("env_id", "=", envId)
+    .where("type", "=", "shared")
+    .orderBy("key")
+    .execute();
+}
+
+export interface TagLink {
+  secret_id: string;
+  id: string;
+  slug: string;
+  color: string | null;
+}
+
+/** The tags of the secrets of one folder, or of a whole environment: one query either way. */
+export async function listTagLinks(db: Db, where: { folderId: string } | { envId: string }): Promise<TagLink[]> {
+  let query = db
+    .selectFrom("secret_tag_links as l")
+    .innerJoin("secrets as s", "s.id", "l.secret_id")
+    .innerJoin("secret_tags as t", "t.id", "l.tag_id")
+    .select(["l.secret_id", "t.id", "t.slug", "t.color"]);
+  query =
+    "folderId" in where ? query.where("s.folder_id", "=", where.folderId) : query.where("s.env_id", "=", where.envId);
+  return query.orderBy("t.slug").execute();
+}
+
+export async function listSecretTags(db: Db, secretId: string): Promise<TagLink[]> {
+  return db
+    .selectFrom("secret_tag_links as l")
+    .innerJoin("secret_tags as t", "t.id", "l.tag_id")
+    .select(["l.secret_id", "t.id", "t.slug", "t.color"])
+    .where("l.secret_id", "=", secretId)
+    .orderBy("t.slug")
+    .execute();
+}
+
+export async function findSecretByKey(db: Db, folderId: string, key: string): Promise<SecretRow | undefined> {
+  return db
+    .selectFrom("secrets")
+    .selectAll()
+    .where("folder_id", "=", folderId)
+    .where("key", "=", key)
+    .where("type", "=", "shared")
+    .executeTakeFirst();
+}
+
+export async function findSecretById(db: Db, secretId: string): Promise<SecretRow | undefined> {
+  return db.selectFrom("secrets").selectAll().where("id", "=", secretId).executeTakeFirst();
+}
+
+export async function insertSecret(db: Db, row: NewSecret): Promise<void> {
+  await db.insertInto("secrets").values(row).execute();
+}
+
+/**
+ * Applies a change and takes the next version number in one statement. On PostgreSQL the
+ * UPDATE locks the row until the transaction ends, so concurrent updates of one secret queue
+ * behind each other and each reads the version the previous one wrote; SQLite runs one write
+ * transaction at a time. Either way no two changes get the same number.
+ */
+export async function bumpSecret(
+  trx: Transaction<Database>,
+  secretId: string,
+  patch: Updateable<SecretTable>,
+): Promise<SecretRow | undefined> {
+  return trx
+    .updateTable("secrets")
+    .set((eb) => ({ ...patch, version: eb("version", "+", 1) }))
+    .where("id", "=", secretId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteSecretRow(db: Db, secretId: string): Promise<void> {
+  await db.deleteFrom("secrets").where("id", "=", secretId).execute();
+}
+
+export async function insertSecretVersion(db: Db, row: NewSecretVersion): Promise<void> {
+  await db.insertInto("secret_versions").values(row).execute();
+}
+
+/** A secret's versions, newest first. */
+export async function listSecretVersions(
+  db: Db,
+  secretId: string,
+  page: { offset: number; limit: number },
+): Promise<SecretVersionRow[]> {
+  return db
+    .selectFrom("secret_versions")
+    .selectAll()
+    .where("secret_id", "=", secretId)
+    .orderBy("version", "desc")
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function findSecretVersion(
+  db: Db,
+  secretId: string,
+  version: number,
+): Promise<SecretVersionRow | undefined> {
+  return db
+    .selectFrom("secret_versions")
+    .selectAll()
+    .where("secret_id", "=", secretId)
+    .where("version", "=", version)
+    .executeTakeFirst();
+}
+
+export async function replaceSecretTags(db: Db, secretId: string, tagIds: readonly string[]): Promise<void> {
+  await db.deleteFrom("secret_tag_links").where("secret_id", "=", secretId).execute();
+  if (tagIds.length > 0) {
+    await db
+      .insertInto("secret_tag_links")
+      .values(tagIds.map((tagId) => ({ secret_id: secretId, tag_id: tagId })))
+      .execute();
+  }
+}
+
+/** The project's tags with these ids (fewer rows than ids: some are not the project's). */
+export async function findProjectTags(db: Db, projectId: string, tagIds: readonly string[]): Promise<SecretTagRow[]> {
+  if (tagIds.length === 0) return [];
+  return db
+    .selectFrom("secret_tags")
+    .selectAll()
+    .where("project_id", "=", projectId)
+    .where("id", "in", tagIds)
+    .execute();
+}
+
+/** True when the error is a unique-constraint violation (either database). */
+export function isUniqueViolation(error: unknown, dialect: Dialect): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  if (dialect === "postgres") return e.code === "23505";
+  return typeof e.code === "string" && e.code.startsWith("SQLITE_CONSTRAINT");
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { createSealer } from "../lib/sealing.ts";
+import { createFolderService } from "./folder-service.ts";
+import type { ProjectPermissions } from "./project-permissions.ts";
+import { createProjectKeys } from "./secret-crypto.ts";
+import { createSecretScopes } from "./secret-scope.ts";
+import { createSecretService } from "./secret-service.ts";
+import { createTagService } from "./tag-service.ts";
+
+export interface SecretCoreDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  projectPermissions: ProjectPermissions;
+  rootKey: Buffer;
+}
+
+/** Folders, tags and raw secrets, wired together: one place that builds them for the app. */
+export function createSecretCore({ db, dialect, projectPermissions, rootKey }: SecretCoreDeps) {
+  const scopes = createSecretScopes({ db, projectPermissions });
+  const keys = createProjectKeys({ db, sealer: createSealer(rootKey, "project-data-keys") });
+  return {
+    scopes,
+    keys,
+    folders: createFolderService({ db, dialect, projectPermissions, scopes }),
+    tags: createTagService({ db, dialect, projectPermissions }),
+    secrets: createSecretService({ db, dialect, projectPermissions, scopes, keys }),
+  };
+}
+
+export type SecretCore = ReturnType<typeof createSecretCore>;

@@ -1,0 +1,624 @@
+import { randomUUID } from "node:crypto";
+import {
+  type CreateSecretBody,
+  type DeleteSecretBody,
+  type GetSecretQuery,
+  HIDDEN_SECRET_VALUE,
+  type ListSecretsQuery,
+  type ResolvedImport,
+  type Secret,
+  type SecretDetail,
+  type SecretMetadataEntry,
+  type SecretRecord,
+  type SecretTagRef,
+  type SecretVersion,
+  type UpdateSecretBody,
+} from "@keyhold/contract";
+import type { Kysely, Transaction } from "kysely";
+import type { SecretFolderRow } from "../db/schema-secrets.ts";
+import {
+  bumpSecret,
+  deleteSecretRow,
+  findProjectTags,
+  findSecretById,
+  findSecretByKey,
+  findSecretVersion,
+  insertSecret,
+  insertSecretVersion,
+  isUniqueViolation,
+  listEnvironmentSecrets,
+  listFolderSecrets,
+  listSecretTags,
+  listSecretVersions,
+  listTagLinks,
+  replaceSecretTags,
+  type TagLink,
+} from "../data/secrets.ts";
+import type { Dialect } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import type { SecretRow, SecretVersionRow } from "../db/schema-secrets.ts";
+import { nowIso, toIso } from "../lib/time.ts";
+import type { Actor } from "./access-tokens.ts";
+import { BadRequestError, NotFoundError, PermissionDeniedError } from "./errors.ts";
+import {
+  assertCan,
+  canDescribe,
+  canReadValue,
+  type ProjectAccess,
+  type ProjectPermissions,
+} from "./project-permissions.ts";
+import { decryptField, encryptField, fieldBinding, type ProjectKeys } from "./secret-crypto.ts";
+import { secretGate } from "./secret-gate.ts";
+import { folderNotFound, type SecretScope, type SecretScopes } from "./secret-scope.ts";
+
+const VALUE = "value_ciphertext";
+const COMMENT = "comment_ciphertext";
+const bind = (table: "secrets" | "secret_versions", id: string, column: string) => fieldBinding(table, id, column);
+
+/** Infisical trims values but keeps one final newline. */
+export function normalizeSecretValue(value: string): string {
+  return value.endsWith("\n") ? `${value.trim()}\n` : value.trim();
+}
+
+function parseMetadata(text: string | null): SecretMetadataEntry[] {
+  if (!text) return [];
+  return (JSON.parse(text) as { key: string; value: string }[]).map((m) => ({
+    key: m.key,
+    value: m.value,
+    isEncrypted: false,
+  }));
+}
+
+/** What an update or create says about metadata: `secretMetadata`, else the legacy `metadata` record. */
+function metadataInput(input: {
+  secretMetadata?: { key: string; value: string }[] | undefined;
+  metadata?: Record<string, string> | undefined;
+}): string | undefined {
+  if (input.secretMetadata) return JSON.stringify(input.secretMetadata.map(({ key, value }) => ({ key, value })));
+  if (input.metadata) return JSON.stringify(Object.entries(input.metadata).map(([key, value]) => ({ key, value })));
+  return undefined;
+}
+
+const tagRef = (t: TagLink): SecretTagRef => ({ id: t.id, slug: t.slug, color: t.color, name: t.slug });
+
+/** A folder a secret call works in: scope, folder and its path. */
+export interface FolderContext {
+  actor: Actor;
+  scope: SecretScope;
+  folder: SecretFolderRow;
+  secretPath: string;
+  viewSecretValue: boolean;
+  /** Set on a list that asked for references expanded (imported values are expanded too). */
+  expandSecretReferences?: boolean;
+}
+
+/**
+ * What other parts add to the raw list and get: secret imports (`include_imports`) and reference
+ * expansion (`expandSecretReferences`). Registered once at start (`extend`).
+ */
+export interface SecretExtensions {
+  /** The secrets the folder's imports provide, in import position order. */
+  resolveImports?(context: FolderContext): Promise<ResolvedImport[]>;
+  /** A key not found in the folder itself, looked up in its imports (the last import wins). */
+  findImported?(context: FolderContext, secretName: string): Promise<SecretDetail | undefined>;
+  /** Expands `${…}` references in the values of these secrets (in place). */
+  expandReferences?(context: FolderContext, secrets: SecretDetail[]): Promise<void>;
+}
+
+export interface SecretServiceDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  projectPermissions: ProjectPermissions;
+  scopes: SecretScopes;
+  keys: ProjectKeys;
+}
+
+/**
+ * Raw secrets: values and comments encrypted at rest, a new version for every change, and each
+ * secret checked against the caller's rules by environment, path, name and tags.
+ */
+export function createSecretService({ db, dialect, projectPermissions, scopes, keys }: SecretServiceDeps) {
+  const extensions: SecretExtensions = {};
+
+  function folderOf(scope: SecretScope, secretPath: string): SecretFolderRow {
+    const folder = scope.tree.at(secretPath);
+    if (!folder) throw folderNotFound(secretPath, scope.env.slug);
+    return folder;
+  }
+
+  async function actorName(actor: Actor): Promise<string | null> {
+    const row = await db.selectFrom("identities").select("name").where("id", "=", actor.identityId).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /** The base record of a live secret, its value already decided (shown, hidden or echoed). */
+  function record(row: SecretRow, scope: SecretScope, value: string, comment: string): SecretRecord {
+    return {
+      id: row.id,
+      _id: row.id,
+      workspace: scope.projectId,
+      environment: scope.env.slug,
+      version: row.version,
+      type: row.type,
+      secretKey: row.key,
+      secretValue: value,
+      secretComment: comment,
+      secretReminderNote: row.reminder_note,
+      secretReminderRepeatDays: row.reminder_repeat_days,
+      skipMultilineEncoding: row.skip_multiline_encoding === 1,
+      createdAt: toIso(row.created_at),
+      updatedAt: toIso(row.updated_at),
+      isRotatedSecret: false,
+      rotationId: null,
+    };
+  }
+
+  /** The list/get view of one secret. */
+  function detail(
+    row: SecretRow,
+    scope: SecretScope,
+    secretPath: string,
+    key: Buffer,
+    showValue: boolean,
+    tags: SecretTagRef[],
+  ): SecretDetail {
+    const value = showValue
+      ? decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE))
+      : HIDDEN_SECRET_VALUE;
+    const comment = decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT));
+    return {
+      ...record(row, scope, value, comment),
+      secretPath,
+      secretValueHidden: !showValue,
+      secretMetadata: parseMetadata(row.metadata),
+      tags,
+    };
+  }
+
+  /** An older version of a secret in the get view (`?version=`). */
+  function versionDetail(
+    version: SecretVersionRow,
+    row: SecretRow,
+    scope: SecretScope,
+    secretPath: string,
+    key: Buffer,
+    showValue: boolean,
+    tags: SecretTagRef[],
+  ): SecretDetail {
+    const at = (column: string) => bind("secret_versions", version.id, column);
+    return {
+      ...record(
+        { ...row, key: version.key, version: version.version, updated_at: version.created_at },
+        scope,
+        showValue ? decryptField(key, version.value_ciphertext, at(VALUE)) : HIDDEN_SECRET_VALUE,
+        decryptField(key, version.comment_ciphertext, at(COMMENT)),
+      ),
+      secretReminderNote: version.reminder_note,
+      secretReminderRepeatDays: version.reminder_repeat_days,
+      skipMultilineEncoding: version.skip_multiline_encoding === 1,
+      secretPath,
+      secretValueHidden: !showValue,
+      secretMetadata: parseMetadata(version.metadata),
+      tags,
+    };
+  }
+
+  /** A secret's tags, as secrets show them. */
+  async function tagsOf(secretId: string): Promise<SecretTagRef[]> {
+    return (await listSecretTags(db, secretId)).map(tagRef);
+  }
+
+  async function requireTags(projectId: string, tagIds: readonly string[]): Promise<SecretTagRef[]> {
+    const found = await findProjectTags(db, projectId, tagIds);
+    if (found.length !== tagIds.length || new Set(tagIds).size !== tagIds.length) {
+      throw new NotFoundError(`Tag not found. Found ${found.map((t) => t.slug).join(",")}`);
+    }
+    return found.map((t) => ({ id: t.id, slug: t.slug, color: t.color, name: t.slug }));
+  }
+
+  /** Writes the version row of a secret's current state (ciphertexts bound to the version row). */
+  async function writeVersion(
+    trx: Transaction<Database>,
+    row: SecretRow,
+    key: Buffer,
+    access: ProjectAccess,
+    actor: Actor,
+    name: string | null,
+  ): Promise<void> {
+    const id = randomUUID();
+    const value = decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
+    const comment = decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT));
+    await insertSecretVersion(trx, {
+      id,
+      secret_id: row.id,
+      project_id: row.project_id,
+      env_id: row.env_id,
+      folder_id: row.folder_id,
+      type: row.type,
+      user_id: row.user_id,
+      key: row.key,
+      version: row.version,
+      value_ciphertext: encryptField(key, value, bind("secret_versions", id, VALUE)),
+      comment_ciphertext: encryptField(key, comment, bind("secret_versions", id, COMMENT)),
+      skip_multiline_encoding: row.skip_multiline_encoding,
+      reminder_note: row.reminder_note,
+      reminder_repeat_days: row.reminder_repeat_days,
+      metadata: row.metadata,
+      actor_type: "identity",
+      actor_id: actor.identityId,
+      actor_name: name,
+      actor_membership_id: access.membership.id,
+      created_at: toIso(row.updated_at),
+    });
+  }
+
+  async function findInFolder(context: FolderContext, secretName: string, type: string | undefined) {
+    if (type === "personal") return undefined;
+    return findSecretByKey(db, context.folder.id, secretName);
+  }
+
+  /**
+   * The secrets of one folder (or, recursive, of it and every folder below) that the caller may
+   * describe, decrypted in one pass. One query for the rows and one for their tags; the data key
+   * is unwrapped at most once; the permission checks are built once for the request.
+   */
+  async function listFolder(
+    context: FolderContext,
+    options: { recursive: boolean; tagSlugs?: string[] | undefined; unreadable: "refuse" | "hide" },
+  ): Promise<SecretDetail[]> {
+    const { scope, folder, viewSecretValue } = context;
+    const ability = scope.access.ability;
+    const envSlug = scope.env.slug;
+    const recursive = options.recursive;
+    const inFolders = recursive ? new Set([folder.id, ...scope.tree.descendantsOf(folder.id).map((f) => f.id)]) : null;
+    const [rows, links, key] = await Promise.all([
+      recursive ? listEnvironmentSecrets(db, scope.env.id) : listFolderSecrets(db, folder.id),
+      recursive ? listTagLinks(db, { envId: scope.env.id }) : listTagLinks(db, { folderId: folder.id }),
+      keys.keyFor(scope.projectId),
+    ]);
+    const tagsBySecret = new Map<string, SecretTagRef[]>();
+    for (const link of links) {
+      const list = tagsBySecret.get(link.secret_id);
+      if (list) list.push(tagRef(link));
+      else tagsBySecret.set(link.secret_id, [tagRef(link)]);
+    }
+    const describe = secretGate(ability, "describe");
+    const readValue = secretGate(ability, "readValue");
+    const wanted = options.tagSlugs && options.tagSlugs.length > 0 ? new Set(options.tagSlugs) : null;
+    const none: SecretTagRef[] = [];
+    const out: SecretDetail[] = [];
+    for (const row of rows) {
+      if (inFolders && !inFolders.has(row.folder_id)) continue;
+      const tags = tagsBySecret.get(row.id) ?? none;
+      if (wanted && !tags.some((t) => wanted.has(t.slug))) continue;
+      const secretPath = recursive ? scope.tree.pathOf(row.folder_id) : context.secretPath;
+      const slugs = () => tags.map((t) => t.slug);
+      if (!describe(envSlug, secretPath, row.key, slugs)) continue;
+      let showValue = viewSecretValue;
+      if (showValue && !readValue(envSlug, secretPath, row.key, slugs)) {
+        // Asking for values of the requested folder without readValue is refused, as Infisical does;
+        // secrets of folders below it are left out instead (imports and references hide them).
+        if (options.unreadable === "hide") showValue = false;
+        else if (row.folder_id === folder.id) {
+          assertCan(ability, "readValue", "secrets", {
+            environment: envSlug,
+            secretPath,
+            secretName: row.key,
+            secretTags: slugs(),
+          });
+        } else continue;
+      }
+      out.push(detail(row, scope, secretPath, key, showValue, tags === none ? [] : tags));
+    }
+    return out;
+  }
+
+  async function folderContext(
+    actor: Actor,
+    input: { environment?: string | undefined; secretPath: string } & Parameters<SecretScopes["open"]>[1],
+    viewSecretValue: boolean,
+    missing?: string,
+  ): Promise<FolderContext> {
+    const scope = await scopes.open(actor, input, input.environment, missing);
+    return { actor, scope, folder: folderOf(scope, input.secretPath), secretPath: input.secretPath, viewSecretValue };
+  }
+
+  return {
+    /** Registers what the imports and references parts add to list and get. */
+    extend(more: SecretExtensions): void {
+      Object.assign(extensions, more);
+    },
+
+    /** The secrets one folder gives a caller whose access is already loaded (imports, references). */
+    async readFolder(
+      actor: Actor,
+      access: ProjectAccess,
+      envSlug: string,
+      secretPath: string,
+      viewSecretValue: boolean,
+    ): Promise<SecretDetail[] | undefined> {
+      const env = await scopes.environment(access.project.id, envSlug).catch(() => undefined);
+      if (!env) return undefined;
+      const scope: SecretScope = { access, projectId: access.project.id, env, tree: await scopes.treeOf(env.id) };
+      const folder = scope.tree.at(secretPath);
+      if (!folder) return undefined;
+      // Values the caller may not read are hidden here rather than refused.
+      return listFolder(
+        { actor, scope, folder, secretPath, viewSecretValue },
+        { recursive: false, unreadable: "hide" },
+      );
+    },
+
+    async list(actor: Actor, query: ListSecretsQuery): Promise<{ secrets: SecretDetail[]; imports: ResolvedImport[] }> {
+      const context = await folderContext(actor, query, query.viewSecretValue ?? true);
+      // A caller with no rule at all about reading secrets is refused outright.
+      if (!canDescribe(context.scope.access.ability)) {
+        assertCan(context.scope.access.ability, "describeSecret", "secrets");
+      }
+      const secrets = await listFolder(context, {
+        recursive: query.recursive ?? false,
+        tagSlugs: query.tagSlugs,
+        unreadable: "refuse",
+      });
+      if (query.expandSecretReferences && extensions.expandReferences) {
+        await extensions.expandReferences(context, secrets);
+      }
+      const imports =
+        query.include_imports && extensions.resolveImports
+          ? await extensions.resolveImports({ ...context, expandSecretReferences: query.expandSecretReferences })
+          : [];
+      return { secrets, imports };
+    },
+
+    async get(actor: Actor, secretName: string, query: GetSecretQuery): Promise<SecretDetail> {
+      const context = await folderContext(
+        actor,
+        query,
+        query.viewSecretValue ?? true,
+        query.environment ? "You must provide workspaceSlug or workspaceId" : "Missing environment",
+      );
+      const { scope } = context;
+      const notFound = () => new NotFoundError(`Secret with name '${secretName}' not found`);
+      const row = await findInFolder(context, secretName, query.type);
+      if (!row) {
+        const imported =
+          query.include_imports && extensions.findImported
+            ? await extensions.findImported(context, secretName)
+            : undefined;
+        if (imported) return imported;
+        throw notFound();
+      }
+      const tags = await tagsOf(row.id);
+      const fields = {
+        environment: scope.env.slug,
+        secretPath: context.secretPath,
+        secretName: row.key,
+        secretTags: tags.map((t) => t.slug),
+      };
+      if (!canDescribe(scope.access.ability, fields)) {
+        assertCan(scope.access.ability, "describeSecret", "secrets", fields);
+      }
+      const showValue = context.viewSecretValue && canReadValue(scope.access.ability, fields);
+      const key = await keys.keyFor(scope.projectId);
+      let secret: SecretDetail;
+      if (query.version !== undefined && query.version !== row.version) {
+        const old = await findSecretVersion(db, row.id, query.version);
+        if (!old) throw notFound();
+        secret = versionDetail(old, row, scope, context.secretPath, key, showValue, tags);
+      } else {
+        secret = detail(row, scope, context.secretPath, key, showValue, tags);
+      }
+      if (query.expandSecretReferences && showValue && extensions.expandReferences) {
+        await extensions.expandReferences(context, [secret]);
+      }
+      return secret;
+    },
+
+    async create(actor: Actor, secretName: string, body: CreateSecretBody): Promise<SecretRecord> {
+      const context = await folderContext(actor, body, true);
+      const { scope, folder } = context;
+      if (body.type === "personal") throw new BadRequestError("Must be user to create personal secret");
+      const tags = body.tagIds ? await requireTags(scope.projectId, body.tagIds) : [];
+      const fields = {
+        environment: scope.env.slug,
+        secretPath: context.secretPath,
+        secretName,
+        secretTags: tags.map((t) => t.slug),
+      };
+      assertCan(scope.access.ability, "create", "secrets", fields);
+      const exists = () => new BadRequestError("Secret already exists");
+      if (await findSecretByKey(db, folder.id, secretName)) throw exists();
+      const [key, name] = await Promise.all([keys.keyFor(scope.projectId), actorName(actor)]);
+      const id = randomUUID();
+      const now = nowIso();
+      const value = normalizeSecretValue(body.secretValue);
+      const row = {
+        id,
+        project_id: scope.projectId,
+        env_id: scope.env.id,
+        folder_id: folder.id,
+        type: "shared",
+        user_id: null,
+        key: secretName,
+        version: 1,
+        value_ciphertext: encryptField(key, value, bind("secrets", id, VALUE)),
+        comment_ciphertext: encryptField(key, body.secretComment, bind("secrets", id, COMMENT)),
+        skip_multiline_encoding: body.skipMultilineEncoding ? 1 : 0,
+        reminder_note: body.secretReminderNote ?? null,
+        reminder_repeat_days: body.secretReminderRepeatDays ?? null,
+        reminder_recipients: null,
+        metadata: metadataInput(body) ?? null,
+        created_at: now,
+        updated_at: now,
+      } satisfies SecretRow;
+      try {
+        await db.transaction().execute(async (trx) => {
+          await insertSecret(trx, row);
+          await writeVersion(trx, row, key, scope.access, actor, name);
+          if (tags.length > 0)
+            await replaceSecretTags(
+              trx,
+              id,
+              tags.map((t) => t.id),
+            );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, dialect)) throw exists();
+        throw error;
+      }
+      const shown = canReadValue(scope.access.ability, fields) ? value : HIDDEN_SECRET_VALUE;
+      return record(row, scope, shown, body.secretComment);
+    },
+
+    async update(actor: Actor, secretName: string, body: UpdateSecretBody): Promise<Secret> {
+      const context = await folderContext(actor, body, true);
+      const { scope, folder } = context;
+      const ability = scope.access.ability;
+      const notFound = () =>
+        new NotFoundError(
+          body.type === "personal"
+            ? `Personal secret with name ${secretName} not found`
+            : `Secret with name ${secretName} not found`,
+        );
+      if (body.type === "personal" && body.newSecretName !== undefined) {
+        throw new BadRequestError("Personal secret cannot change the key name");
+      }
+      const current = await findInFolder(context, secretName, body.type);
+      if (!current) throw notFound();
+      const oldTags = await tagsOf(current.id);
+      const base = { environment: scope.env.slug, secretPath: context.secretPath };
+      assertCan(ability, "edit", "secrets", { ...base, secretName, secretTags: oldTags.map((t) => t.slug) });
+      const newTags = body.tagIds ? await requireTags(scope.projectId, body.tagIds) : oldTags;
+      const newName = body.newSecretName ?? current.key;
+      const fields = { ...base, secretName: newName, secretTags: newTags.map((t) => t.slug) };
+      if (body.tagIds || newName !== current.key) assertCan(ability, "edit", "secrets", fields);
+      const renamed = () => new BadRequestError("Secret with the new name already exists");
+      if (newName !== current.key && (await findSecretByKey(db, folder.id, newName))) throw renamed();
+
+      const [key, name] = await Promise.all([keys.keyFor(scope.projectId), actorName(actor)]);
+      const now = nowIso();
+      const value = body.secretValue === undefined ? undefined : normalizeSecretValue(body.secretValue);
+      const metadata = metadataInput(body);
+      const patch = {
+        key: newName,
+        updated_at: now,
+        ...(value !== undefined && { value_ciphertext: encryptField(key, value, bind("secrets", current.id, VALUE)) }),
+        ...(body.secretComment !== undefined && {
+          comment_ciphertext: encryptField(key, body.secretComment, bind("secrets", current.id, COMMENT)),
+        }),
+        ...(body.skipMultilineEncoding !== undefined && {
+          skip_multiline_encoding: body.skipMultilineEncoding ? 1 : 0,
+        }),
+        ...(body.secretReminderNote !== undefined && { reminder_note: body.secretReminderNote }),
+        ...(body.secretReminderRepeatDays !== undefined && { reminder_repeat_days: body.secretReminderRepeatDays }),
+        ...(body.secretReminderRecipients !== undefined && {
+          reminder_recipients: JSON.stringify(body.secretReminderRecipients),
+        }),
+        ...(metadata !== undefined && { metadata }),
+      };
+      let updated: SecretRow | undefined;
+      try {
+        updated = await db.transaction().execute(async (trx) => {
+          const row = await bumpSecret(trx, current.id, patch);
+          if (!row) return undefined;
+          await writeVersion(trx, row, key, scope.access, actor, name);
+          if (body.tagIds)
+            await replaceSecretTags(
+              trx,
+              row.id,
+              newTags.map((t) => t.id),
+            );
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, dialect)) throw renamed();
+        throw error;
+      }
+      if (!updated) throw notFound();
+      const readable = canReadValue(ability, fields);
+      // Infisical answers with what was sent: the new value and comment, "" for those not given.
+      return {
+        ...record(updated, scope, readable ? (value ?? "") : HIDDEN_SECRET_VALUE, body.secretComment ?? ""),
+        secretValueHidden: !readable,
+      };
+    },
+
+    async delete(actor: Actor, secretName: string, body: DeleteSecretBody): Promise<Secret> {
+      const context = await folderContext(actor, body, true);
+      const { scope } = context;
+      const current = await findInFolder(context, secretName, body.type);
+      if (!current) throw new NotFoundError("Secret not found");
+      const tags = await tagsOf(current.id);
+      const fields = {
+        environment: scope.env.slug,
+        secretPath: context.secretPath,
+        secretName,
+        secretTags: tags.map((t) => t.slug),
+      };
+      assertCan(scope.access.ability, "delete", "secrets", fields);
+      const readable = canReadValue(scope.access.ability, fields);
+      const key = await keys.keyFor(scope.projectId);
+      const value = readable
+        ? decryptField(key, current.value_ciphertext, bind("secrets", current.id, VALUE))
+        : HIDDEN_SECRET_VALUE;
+      const comment = decryptField(key, current.comment_ciphertext, bind("secrets", current.id, COMMENT));
+      await deleteSecretRow(db, current.id);
+      const { isRotatedSecret: _rotated, rotationId: _rotation, ...deleted } = record(current, scope, value, comment);
+      return { ...deleted, secretValueHidden: !readable };
+    },
+
+    async versions(actor: Actor, secretId: string, page: { offset: number; limit: number }): Promise<SecretVersion[]> {
+      const notFound = () => new NotFoundError(`Secret with ID '${secretId}' not found`);
+      const secret = await findSecretById(db, secretId);
+      if (!secret) throw notFound();
+      const access = await projectPermissions.accessFor(actor, secret.project_id).catch((error: unknown) => {
+        throw error instanceof NotFoundError ? notFound() : error;
+      });
+      if (access.ability.cannot("read", "secret-rollback") && access.ability.cannot("read", "commits")) {
+        throw new PermissionDeniedError("You do not have permission to read secret versions");
+      }
+      const env = await db
+        .selectFrom("project_environments")
+        .select("slug")
+        .where("id", "=", secret.env_id)
+        .executeTakeFirstOrThrow();
+      const tree = await scopes.treeOf(secret.env_id);
+      const tags = (await tagsOf(secret.id)).map((t) => t.slug);
+      const readable = canReadValue(access.ability, {
+        environment: env.slug,
+        secretPath: tree.pathOf(secret.folder_id),
+        secretName: secret.key,
+        secretTags: tags,
+      });
+      const key = await keys.keyFor(secret.project_id);
+      return (await listSecretVersions(db, secretId, page)).map((v) => ({
+        id: v.id,
+        _id: v.id,
+        workspace: v.project_id,
+        environment: env.slug,
+        version: v.version,
+        type: v.type,
+        secretKey: v.key,
+        secretValue: readable
+          ? decryptField(key, v.value_ciphertext, bind("secret_versions", v.id, VALUE))
+          : HIDDEN_SECRET_VALUE,
+        secretComment: decryptField(key, v.comment_ciphertext, bind("secret_versions", v.id, COMMENT)),
+        secretReminderNote: v.reminder_note,
+        secretReminderRepeatDays: v.reminder_repeat_days,
+        skipMultilineEncoding: v.skip_multiline_encoding === 1,
+        createdAt: toIso(v.created_at),
+        updatedAt: toIso(v.created_at),
+        actor: {
+          actorId: v.actor_id,
+          actorType: v.actor_type,
+          name: v.actor_name,
+          membershipId: v.actor_membership_id,
+          groupId: null,
+        },
+        secretValueHidden: !readable,
+      }));
+    },
+  };
+}
+
+export type SecretService = ReturnType<typeof createSecretService>;
