@@ -1,0 +1,407 @@
+import { endpoints, type Project } from "@keyhold/contract";
+import type { Page } from "@playwright/test";
+import { type ServiceCall, ServiceError } from "../support/api.ts";
+import { csrf, expect, test as base, uniqueName } from "../support/fixtures.ts";
+
+/**
+ * The secrets page against the real service. Projects, folders, tags and secrets are seeded
+ * through the API and the project deleted afterwards (its secrets with it); what the browser
+ * changes is read back through the API.
+ */
+const test = base.extend<{ seededProject: Project }>({
+  seededProject: async ({ service }, use) => {
+    const { project } = await service(endpoints["projects.create"], {
+      body: { projectName: uniqueName("e2e-secrets"), shouldCreateDefaultEnvs: true },
+    });
+    await use(project);
+    try {
+      await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.status === 404)) throw error;
+    }
+  },
+});
+
+interface Seed {
+  key: string;
+  value: string;
+  environment?: string;
+  secretPath?: string;
+  comment?: string;
+  tagIds?: string[];
+}
+
+function seedSecret(service: ServiceCall, project: Project, seed: Seed) {
+  return service(endpoints["secrets.create"], {
+    params: { secretName: seed.key },
+    body: {
+      workspaceId: project.id,
+      environment: seed.environment ?? "dev",
+      secretPath: seed.secretPath ?? "/",
+      secretValue: seed.value,
+      secretComment: seed.comment ?? "",
+      ...(seed.tagIds ? { tagIds: seed.tagIds } : {}),
+    },
+  });
+}
+
+async function readSecret(service: ServiceCall, project: Project, key: string, environment = "dev", secretPath = "/") {
+  const { secret } = await service(endpoints["secrets.get"], {
+    params: { secretName: key },
+    query: { workspaceId: project.id, environment, secretPath },
+  });
+  return secret;
+}
+
+async function statusOf(work: Promise<unknown>): Promise<number> {
+  try {
+    await work;
+    return 200;
+  } catch (error) {
+    if (error instanceof ServiceError) return error.status;
+    throw error;
+  }
+}
+
+/**
+ * What the clipboard holds, read from a blank page of the console's origin: the console itself
+ * forbids reading the clipboard (Permissions-Policy clipboard-read=()), as it never needs to.
+ */
+async function readClipboard(page: Page): Promise<string> {
+  const reader = await page.context().newPage();
+  const url = new URL("/clipboard-reader", page.url()).href;
+  await reader.route(url, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>r</title>" }),
+  );
+  await reader.goto(url);
+  const text = await reader.evaluate(() => navigator.clipboard.readText());
+  await reader.close();
+  return text;
+}
+
+async function openSecrets(page: Page, project: Project, search = "") {
+  await page.goto(`/projects/${project.id}/secrets${search}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Secrets" })).toBeVisible();
+}
+
+const secretsTable = (page: Page) => page.getByRole("table", { name: "Secrets" });
+const secretRow = (page: Page, key: string) =>
+  secretsTable(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: `Open ${key}`, exact: true }) });
+
+test("creates a secret with a comment and a tag; it lists with its value masked", async ({
+  signedIn: page,
+  service,
+  seededProject,
+}) => {
+  const { workspaceTag } = await service(endpoints["tags.create"], {
+    params: { workspaceId: seededProject.id },
+    body: { slug: "backend", color: "#2f80ed" },
+  });
+  await openSecrets(page, seededProject);
+  await expect(page.getByRole("heading", { name: "No secrets in this folder" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Create secret" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create secret" });
+  await dialog.getByLabel("Key").fill("API:KEY");
+  await dialog.getByRole("button", { name: "Create secret" }).click();
+  await expect(dialog.getByText("Secret names cannot contain a colon or a slash")).toBeVisible();
+  await dialog.getByLabel("Key").fill("PAYMENTS_API_KEY");
+  await dialog.getByLabel("Value").fill("sk_live_created_in_e2e");
+  await dialog.getByLabel("Comment").fill("Stripe live key");
+  await dialog.getByRole("checkbox", { name: "backend" }).check();
+  await dialog.getByRole("button", { name: "Create secret" }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = secretRow(page, "PAYMENTS_API_KEY");
+  await expect(row).toContainText("Stripe live key");
+  await expect(row).toContainText("backend");
+  await expect(row.getByText("Value masked")).toBeAttached();
+  await expect(page.getByText("sk_live_created_in_e2e")).toHaveCount(0);
+
+  const secret = await readSecret(service, seededProject, "PAYMENTS_API_KEY");
+  expect(secret.secretValue).toBe("sk_live_created_in_e2e");
+  expect(secret.secretComment).toBe("Stripe live key");
+  expect(secret.tags?.map((tag) => tag.id)).toEqual([workspaceTag.id]);
+});
+
+test.describe("with clipboard access", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("reveals a value on request, and copies another without showing it", async ({
+    signedIn: page,
+    service,
+    seededProject,
+  }) => {
+    await seedSecret(service, seededProject, { key: "DATABASE_URL", value: "postgres://db.internal/app" });
+    await seedSecret(service, seededProject, { key: "REDIS_URL", value: "redis://cache.internal:6379" });
+    await openSecrets(page, seededProject);
+
+    const database = secretRow(page, "DATABASE_URL");
+    await expect(database.getByText("Value masked")).toBeAttached();
+    await database.getByRole("button", { name: "Reveal value of DATABASE_URL" }).click();
+    await expect(database).toContainText("postgres://db.internal/app");
+    await database.getByRole("button", { name: "Hide value of DATABASE_URL" }).click();
+    await expect(page.getByText("postgres://db.internal/app")).toHaveCount(0);
+
+    await secretRow(page, "REDIS_URL").getByRole("button", { name: "Copy value of REDIS_URL" }).click();
+    await expect(page.getByText("Value copied")).toBeVisible();
+    await expect(page.getByText("redis://cache.internal:6379")).toHaveCount(0);
+    expect(await readClipboard(page)).toBe("redis://cache.internal:6379");
+  });
+});
+
+test("edits a value inline: Enter saves, Escape cancels", async ({ signedIn: page, service, seededProject }) => {
+  await seedSecret(service, seededProject, { key: "LOG_LEVEL", value: "info" });
+  await openSecrets(page, seededProject);
+  const row = secretRow(page, "LOG_LEVEL");
+
+  await row.getByRole("button", { name: "Edit value of LOG_LEVEL" }).click();
+  const input = row.getByRole("textbox", { name: "New value of LOG_LEVEL" });
+  await expect(input).toHaveValue("info");
+  await input.fill("trace");
+  await input.press("Escape");
+  await expect(input).toBeHidden();
+  await expect(row.getByRole("button", { name: "Edit value of LOG_LEVEL" })).toBeFocused();
+  expect((await readSecret(service, seededProject, "LOG_LEVEL")).secretValue).toBe("info");
+
+  await row.getByRole("button", { name: "Edit value of LOG_LEVEL" }).click();
+  await input.fill("debug");
+  await input.press("Enter");
+  await expect(input).toBeHidden();
+  await expect(page.getByText("Value saved")).toBeVisible();
+  const saved = await readSecret(service, seededProject, "LOG_LEVEL");
+  expect(saved.secretValue).toBe("debug");
+  expect(saved.version).toBe(2);
+  await row.getByRole("button", { name: "Reveal value of LOG_LEVEL" }).click();
+  await expect(row).toContainText("debug");
+});
+
+test("deletes a secret only after confirming", async ({ signedIn: page, service, seededProject }) => {
+  await seedSecret(service, seededProject, { key: "OLD_TOKEN", value: "t0k3n" });
+  await seedSecret(service, seededProject, { key: "KEEP_ME", value: "kept" });
+  await openSecrets(page, seededProject);
+
+  await secretRow(page, "OLD_TOKEN").getByRole("button", { name: "Delete OLD_TOKEN" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete secret OLD_TOKEN?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect(await statusOf(readSecret(service, seededProject, "OLD_TOKEN"))).toBe(200);
+
+  await secretRow(page, "OLD_TOKEN").getByRole("button", { name: "Delete OLD_TOKEN" }).click();
+  await confirm.getByRole("button", { name: "Delete secret" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(secretRow(page, "OLD_TOKEN")).toHaveCount(0);
+  await expect(secretRow(page, "KEEP_ME")).toBeVisible();
+  expect(await statusOf(readSecret(service, seededProject, "OLD_TOKEN"))).toBe(404);
+});
+
+test("walks folders with breadcrumbs, creates one and deletes it once empty", async ({
+  signedIn: page,
+  service,
+  seededProject,
+}) => {
+  const where = { workspaceId: seededProject.id, environment: "dev" };
+  await service(endpoints["folders.create"], { body: { ...where, path: "/", name: "app" } });
+  await service(endpoints["folders.create"], { body: { ...where, path: "/app", name: "api" } });
+  await seedSecret(service, seededProject, { key: "API_PORT", value: "8080", secretPath: "/app/api" });
+  await openSecrets(page, seededProject);
+
+  const folders = page.getByRole("region", { name: "Folders" });
+  await folders.getByRole("link", { name: "app", exact: true }).click();
+  await expect(page).toHaveURL(/path=%2Fapp(&|$)/);
+  await folders.getByRole("link", { name: "api", exact: true }).click();
+  await expect(secretRow(page, "API_PORT")).toBeVisible();
+  const crumbs = page.getByRole("navigation", { name: "Folder path" });
+  await expect(crumbs.getByRole("link")).toHaveText(["dev", "app", "api"]);
+  await expect(crumbs.getByRole("link", { name: "api" })).toHaveAttribute("aria-current", "location");
+
+  // A folder with something in it is not deleted from here.
+  await crumbs.getByRole("link", { name: "app" }).click();
+  await folders.getByRole("button", { name: "Delete folder api" }).click();
+  const refuse = page.getByRole("alertdialog", { name: "Delete folder api?" });
+  await expect(refuse).toContainText("holds 1 secret");
+  await expect(refuse.getByRole("button", { name: "Delete folder" })).toBeDisabled();
+  await refuse.getByRole("button", { name: "Cancel" }).click();
+
+  await folders.getByRole("button", { name: "New folder" }).click();
+  const dialog = page.getByRole("dialog", { name: "New folder" });
+  await dialog.getByLabel("Name").fill("bad name");
+  await dialog.getByRole("button", { name: "Create folder" }).click();
+  await expect(dialog.getByText(/Invalid folder name/)).toBeVisible();
+  await dialog.getByLabel("Name").fill("jobs");
+  await dialog.getByRole("button", { name: "Create folder" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(folders.getByRole("link", { name: "jobs", exact: true })).toBeVisible();
+
+  await folders.getByRole("button", { name: "Delete folder jobs" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete folder jobs?" });
+  await expect(confirm).toContainText("The empty folder “jobs” will be deleted.");
+  await confirm.getByRole("button", { name: "Delete folder" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(folders.getByRole("link", { name: "jobs", exact: true })).toHaveCount(0);
+  const { folders: left } = await service(endpoints["folders.list"], { query: { ...where, path: "/app" } });
+  expect(left.map((folder) => folder.name)).toEqual(["api"]);
+});
+
+test("switches environments, keeping the folder; a folder missing there says so", async ({
+  signedIn: page,
+  service,
+  seededProject,
+}) => {
+  await seedSecret(service, seededProject, { key: "DEV_ONLY", value: "1" });
+  await seedSecret(service, seededProject, { key: "PROD_ONLY", value: "2", environment: "prod" });
+  await service(endpoints["folders.create"], {
+    body: { workspaceId: seededProject.id, environment: "dev", path: "/", name: "devtools" },
+  });
+  await openSecrets(page, seededProject);
+  const environments = page.getByRole("navigation", { name: "Environments" });
+  await expect(environments.getByRole("link", { name: "Development" })).toHaveAttribute("aria-current", "page");
+  await expect(secretRow(page, "DEV_ONLY")).toBeVisible();
+
+  await environments.getByRole("link", { name: "Production" }).click();
+  await expect(page).toHaveURL(/env=prod/);
+  await expect(secretRow(page, "PROD_ONLY")).toBeVisible();
+  await expect(secretRow(page, "DEV_ONLY")).toHaveCount(0);
+
+  await openSecrets(page, seededProject, "?env=dev&path=/devtools");
+  await page.getByRole("navigation", { name: "Environments" }).getByRole("link", { name: "Staging" }).click();
+  await expect(page.getByRole("heading", { name: "There is no folder /devtools in staging" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the root folder" }).click();
+  await expect(page.getByRole("heading", { name: "No secrets in this folder" })).toBeVisible();
+});
+
+test("keeps the search in the URL and narrows the table by tag", async ({ signedIn: page, service, seededProject }) => {
+  const { workspaceTag: cache } = await service(endpoints["tags.create"], {
+    params: { workspaceId: seededProject.id },
+    body: { slug: "cache", color: "#27ae60" },
+  });
+  await seedSecret(service, seededProject, { key: "DATABASE_URL", value: "a" });
+  await seedSecret(service, seededProject, { key: "DATABASE_REPLICA_URL", value: "b" });
+  await seedSecret(service, seededProject, { key: "REDIS_URL", value: "c", tagIds: [cache.id] });
+
+  await openSecrets(page, seededProject, "?q=replica");
+  const search = page.getByRole("searchbox", { name: "Search secrets by key" });
+  await expect(search).toHaveValue("replica");
+  await expect(secretsTable(page).getByRole("row")).toHaveCount(2);
+  await expect(secretRow(page, "DATABASE_REPLICA_URL")).toBeVisible();
+
+  await search.fill("url");
+  await expect(page).toHaveURL(/q=url/);
+  await expect(page.getByRole("status").filter({ hasText: "of 3 secrets" })).toHaveText("3 of 3 secrets");
+  await search.fill("nothing-like-this");
+  await expect(page.getByRole("heading", { name: "No secrets match" })).toBeVisible();
+  await search.fill("");
+  await expect(page).not.toHaveURL(/q=/);
+
+  await page.getByLabel("Tag").selectOption("cache");
+  await expect(page).toHaveURL(/tag=cache/);
+  await expect(secretsTable(page).getByRole("row")).toHaveCount(2);
+  await expect(secretRow(page, "REDIS_URL")).toBeVisible();
+  await page.goBack();
+  await expect(secretsTable(page).getByRole("row")).toHaveCount(4);
+});
+
+test("a viewer who may only describe secrets sees that their values are hidden", async ({
+  page,
+  service,
+  session,
+  seededProject,
+}) => {
+  await seedSecret(service, seededProject, { key: "SHARED_SECRET", value: "not-for-viewers" });
+  await service(endpoints["projectRoles.create"], {
+    params: { projectId: seededProject.id },
+    body: {
+      name: "Describer",
+      slug: "describer",
+      permissions: [
+        { subject: "secrets", action: ["describeSecret"] },
+        { subject: "secret-folders", action: ["read"] },
+      ],
+    },
+  });
+  const { identity } = await service(endpoints["identities.create"], {
+    body: { name: uniqueName("e2e-describer"), organizationId: session.organization.id, role: "member" },
+  });
+  try {
+    await service(endpoints["identityMemberships.add"], {
+      params: { projectId: seededProject.id, identityId: identity.id },
+      body: { roles: [{ role: "describer", isTemporary: false }] },
+    });
+    await service(endpoints["tokenAuth.attach"], { params: { identityId: identity.id }, body: {} });
+    const { accessToken } = await service(endpoints["tokenAuth.createToken"], {
+      params: { identityId: identity.id },
+      body: { name: "e2e" },
+    });
+    expect((await page.request.post("/bff/login", { headers: csrf, data: { accessToken } })).status()).toBe(200);
+
+    await openSecrets(page, seededProject);
+    const row = secretRow(page, "SHARED_SECRET");
+    await expect(row).toContainText("Hidden by permission");
+    const reveal = row.getByRole("button", { name: "Reveal value of SHARED_SECRET" });
+    await expect(reveal).toHaveAttribute("aria-disabled", "true");
+    await reveal.focus();
+    await expect(page.getByRole("tooltip")).toContainText("The value is hidden.");
+    await reveal.click({ force: true });
+    await expect(row.getByRole("button", { name: "Copy value of SHARED_SECRET" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await expect(page.getByRole("button", { name: "Create secret" })).toHaveAttribute("aria-disabled", "true");
+    await expect(row.getByRole("button", { name: "Delete SHARED_SECRET" })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByText("not-for-viewers")).toHaveCount(0);
+  } finally {
+    await service(endpoints["identities.delete"], { params: { identityId: identity.id } });
+  }
+});
+
+test.describe("an environment of 10,000 secrets", () => {
+  test.setTimeout(600_000);
+
+  test("lists them virtualised, finds one by key and edits it", async ({ signedIn: page, service, seededProject }) => {
+    const total = 10_000;
+    const keys = Array.from({ length: total }, (_, i) => `BULK_SECRET_${String(i).padStart(5, "0")}`);
+    // Parallel creates through the API, a bounded number in flight.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < total) {
+          const key = keys[next++] as string;
+          await seedSecret(service, seededProject, { key, value: `value-of-${key}` });
+        }
+      }),
+    );
+
+    await openSecrets(page, seededProject);
+    await expect(page.getByRole("status").filter({ hasText: "secrets" })).toHaveText("10,000 secrets", {
+      timeout: 60_000,
+    });
+    const table = secretsTable(page);
+    await expect(table).toHaveAttribute("aria-rowcount", String(total + 1));
+    // Only the rows in view (and a few either side) are in the page.
+    expect(await table.locator("tbody tr[aria-rowindex]").count()).toBeLessThan(60);
+
+    const search = page.getByRole("searchbox", { name: "Search secrets by key" });
+    await search.fill("bulk_secret_0777");
+    await expect(page.getByRole("status").filter({ hasText: "of 10,000" })).toHaveText("10 of 10,000 secrets");
+    await search.fill("BULK_SECRET_07777");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(page).toHaveURL(/q=BULK_SECRET_07777/);
+
+    const row = secretRow(page, "BULK_SECRET_07777");
+    await row.getByRole("button", { name: "Edit value of BULK_SECRET_07777" }).click();
+    const input = row.getByRole("textbox", { name: "New value of BULK_SECRET_07777" });
+    await expect(input).toHaveValue("value-of-BULK_SECRET_07777");
+    await input.fill("edited-in-a-big-table");
+    await input.press("Enter");
+    await expect(input).toBeHidden();
+    expect((await readSecret(service, seededProject, "BULK_SECRET_07777")).secretValue).toBe("edited-in-a-big-table");
+
+    // The last secret is reached by scrolling the table.
+    await search.fill("");
+    await expect(page.getByRole("status").filter({ hasText: "secrets" })).toHaveText("10,000 secrets");
+    await table.locator("xpath=..").evaluate((scroller) => scroller.scrollTo(0, scroller.scrollHeight));
+    await expect(secretRow(page, "BULK_SECRET_09999")).toBeVisible();
+  });
+});
