@@ -19,8 +19,13 @@ const routeLabels = new Map<string, string>([
   ...endpointList.map((e): [string, string] => [`${e.method} ${routePattern(e.path)}`, e.id]),
   ...Object.entries(OWN_ROUTES),
 ]);
-/** The sign-ins (the endpoints that take a credential in the body instead of a bearer token). */
-const signInIds = new Set<string>(endpointList.filter((e) => e.auth === "none").map((e) => e.id));
+/**
+ * The sign-ins: the endpoints that take a credential in the body instead of a bearer token,
+ * except revocation (giving up a token is not signing in).
+ */
+const signInIds = new Set<string>(
+  endpointList.filter((e) => e.auth === "none" && e.id !== "accessTokens.revoke").map((e) => e.id),
+);
 
 export function routeLabel(method: string, url: string | undefined): string {
   if (url === undefined) return UNMATCHED;
