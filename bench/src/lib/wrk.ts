@@ -10,6 +10,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
+  /** How long one answer may take before wrk counts a timeout (which fails the run); 10 s by default. */
+  timeoutSeconds?: number;
 }
 
 export interface LoadFigures {
@@ -57,6 +59,7 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
     "-t1",
     `-c${options.connections ?? defaultLoad.connections}`,
     `-d${options.durationSeconds ?? defaultLoad.durationSeconds}s`,
+    `--timeout=${options.timeoutSeconds ?? 10}s`,
     "--latency",
   ];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
