@@ -197,6 +197,28 @@ test("deletes a secret only after confirming", async ({ signedIn: page, service,
   expect(await statusOf(readSecret(service, seededProject, "OLD_TOKEN"))).toBe(404);
 });
 
+test("opens a secret's drawer from its row and from its Open action", async ({
+  signedIn: page,
+  service,
+  seededProject,
+}) => {
+  await seedSecret(service, seededProject, { key: "SMTP_PASSWORD", value: "smtp-pass-123", comment: "Outgoing mail" });
+  await openSecrets(page, seededProject);
+  const row = secretRow(page, "SMTP_PASSWORD");
+  await row.getByText("Outgoing mail").click();
+  const drawer = page.getByRole("dialog", { name: "SMTP_PASSWORD" });
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await row.getByRole("button", { name: "Open SMTP_PASSWORD" }).click();
+  await expect(drawer).toBeVisible();
+  // Clicking the row's own controls does their job, not the drawer's.
+  await page.keyboard.press("Escape");
+  await row.getByRole("button", { name: "Reveal value of SMTP_PASSWORD" }).click();
+  await expect(row).toContainText("smtp-pass-123");
+  await expect(drawer).toBeHidden();
+});
+
 test("walks folders with breadcrumbs, creates one and deletes it once empty", async ({
   signedIn: page,
   service,

@@ -98,9 +98,9 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
       </td>
       <td className="border-b border-border px-3">
         {tags.length > 0 ? (
-          <span className="flex min-w-0 items-center gap-1">
+          <span className="flex min-w-0 items-center gap-1 overflow-hidden">
             {tags.slice(0, MAX_TAGS).map((tag) => (
-              <Badge key={tag.id} tone="outline" className="max-w-28 truncate">
+              <Badge key={tag.id} tone="outline" className="max-w-40 min-w-0">
                 <TagDot color={tag.color} />
                 <span className="truncate">{tag.slug}</span>
               </Badge>

@@ -74,7 +74,7 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
           <select
             value={location.tag ?? ""}
             onChange={(event) => update({ tag: event.target.value || undefined })}
-            className="h-9 rounded-md border border-input bg-card px-2 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
+            className="h-9 min-w-40 rounded-md border border-input bg-card px-2 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
           >
             <option value="">All tags</option>
             {tagChoices.map((tag) => (

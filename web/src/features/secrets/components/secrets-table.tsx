@@ -62,7 +62,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
     <>
       <div
         ref={scrollRef}
-        className="relative max-h-[max(24rem,calc(100dvh-19rem))] overflow-auto rounded-xl border border-border bg-card shadow-xs"
+        className="relative max-h-[max(24rem,calc(100dvh-22rem))] overflow-auto rounded-xl border border-border bg-card shadow-xs"
       >
         <table
           aria-label="Secrets"
@@ -70,9 +70,9 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
           className="w-full table-fixed border-separate border-spacing-0 text-sm"
         >
           <colgroup>
-            <col className="w-[34%]" />
+            <col className="w-[30%]" />
             <col />
-            <col className="w-[18%]" />
+            <col className="w-[24%]" />
             <col className="w-44" />
           </colgroup>
           <thead className="sticky top-0 z-10 bg-surface">
