@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { wantsPrettyLogs } from "@keyhold/contract/runtime-config";
 import { type DestinationStream, type Logger, pino } from "pino";
 import type { Config } from "./config.ts";
 
@@ -32,6 +34,24 @@ function bufferedStdout(): DestinationStream {
   setInterval(() => destination.flush(), 1_000).unref();
   stdout = destination;
   return destination;
+}
+
+/**
+ * Readable coloured lines (pino-pretty, a development dependency) for a person at a terminal.
+ * Undefined where it is not installed, as in a production deployment: JSON lines are written then.
+ */
+function prettyStdout(): DestinationStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
+    return pretty.build({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process's logger: JSON lines on standard output, or pretty ones at a terminal (see wantsPrettyLogs). */
+export function loggerFor(config: Pick<Config, "logLevel" | "logFormat" | "nodeEnv">): Logger {
+  return createLogger(config.logLevel, wantsPrettyLogs(config) ? prettyStdout() : undefined);
 }
 
 export function createLogger(level: Config["logLevel"], destination?: DestinationStream): Logger {

@@ -1,15 +1,32 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  hostVariable,
+  type LogFormat,
+  type LogLevel,
+  logFormatVariable,
+  logLevelVariable,
+  type NodeEnv,
+  nodeEnvVariable,
+  optionalPortVariable,
+  parseEnvironment,
+  portVariable,
+  unsetWhenEmpty,
+  urlVariable,
+  withFileVariables,
+} from "@keyhold/contract/runtime-config";
 import { z } from "zod";
+import { decodeRootKey, ROOT_KEY_BYTES } from "./lib/key-encoding.ts";
 import { parseTrustedIp } from "./lib/trusted-ips.ts";
+
+export { ConfigError } from "@keyhold/contract/runtime-config";
 
 /** The workspace root: service/src/config.ts → ../.. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const PostgresUrl = z
-  .string()
-  .trim()
-  .refine((url) => /^postgres(ql)?:\/\//.test(url), "DATABASE_URL must be a postgres:// or postgresql:// URL");
+/** Variables that may instead be given as `<NAME>_FILE`, the path of a file holding the value. */
+const fileVariables = ["KEYHOLD_ROOT_KEY", "DATABASE_URL"] as const;
 
 /** One KEYHOLD_TRUSTED_PROXIES entry as a CIDR block, read by the same rules as trusted IPs. */
 function proxyBlock(entry: string): string | undefined {
@@ -35,28 +52,44 @@ const TrustedProxies = z
     return blocks;
   });
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
-  HOST: z.string().trim().min(1).default("127.0.0.1"),
-  KEYHOLD_DATA_DIR: z.string().trim().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(PostgresUrl.optional()),
-  KEYHOLD_ROOT_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  KEYHOLD_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-  KEYHOLD_TRUSTED_PROXIES: TrustedProxies,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
-  KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: nodeEnvVariable,
+    PORT: portVariable(8081),
+    HOST: hostVariable,
+    KEYHOLD_DATA_DIR: z.preprocess(unsetWhenEmpty, z.string().trim().optional()),
+    DATABASE_URL: z.preprocess(unsetWhenEmpty, urlVariable(["postgres", "postgresql"]).optional()),
+    KEYHOLD_ROOT_KEY: z.preprocess(
+      unsetWhenEmpty,
+      z
+        .string()
+        .trim()
+        .refine(
+          (key) => decodeRootKey(key) !== undefined,
+          `must encode exactly ${ROOT_KEY_BYTES} bytes, as base64 (44 characters) or hex (64); make one with: openssl rand -base64 32`,
+        )
+        .optional(),
+    ),
+    KEYHOLD_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+    KEYHOLD_TRUSTED_PROXIES: TrustedProxies,
+    LOG_LEVEL: logLevelVariable,
+    LOG_FORMAT: logFormatVariable,
+    METRICS_PORT: optionalPortVariable,
+    METRICS_HOST: hostVariable,
+    KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  })
+  .superRefine((e, ctx) => {
+    // A key made on first start lives only in the data dir: losing that directory (or running a
+    // second replica beside it) loses every sealed credential. Production says where the key is.
+    if (e.NODE_ENV === "production" && !e.KEYHOLD_ROOT_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KEYHOLD_ROOT_KEY"],
+        message:
+          "required when NODE_ENV=production: set KEYHOLD_ROOT_KEY or KEYHOLD_ROOT_KEY_FILE (make one with: openssl rand -base64 32)",
+      });
+    }
+  });
 
 export interface Config {
   port: number;
@@ -67,7 +100,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Base64 (or hex) encoding of 32 bytes; unset means a key file in the data dir. */
   rootKey: string | undefined;
-  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  /** Unset: pretty lines when standard output is a terminal outside production, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   /** How often the last-used times and use counts of tokens without a uses limit are written. */
   tokenUsageFlushMs: number;
   /**
@@ -81,28 +117,21 @@ export interface Config {
   shutdownGraceMs: number;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
-
 /** Reads and validates the environment once; the result is passed down, never re-read. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
-  const e = parsed.data;
+  const e = parseEnvironment(
+    EnvSchema,
+    withFileVariables(env, fileVariables, (file) => fs.readFileSync(file, "utf8")),
+  );
   return {
+    nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.KEYHOLD_DATA_DIR ?? path.join(repoRoot, ".keyhold")),
     databaseUrl: e.DATABASE_URL,
     rootKey: e.KEYHOLD_ROOT_KEY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     tokenUsageFlushMs: e.KEYHOLD_TOKEN_USAGE_FLUSH_MS,
     trustedProxies: e.KEYHOLD_TRUSTED_PROXIES,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },

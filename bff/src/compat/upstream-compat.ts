@@ -141,6 +141,7 @@ export class UpstreamCompat {
         accessToken: call.accessToken,
         clientIp: call.clientIp,
         endpoint: call.endpoint.id,
+        requestId: call.reqId,
       },
       log,
     );

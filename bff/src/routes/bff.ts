@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
 import type { Config } from "../config.ts";
 import { badGateway, HttpError, unauthorized, validationFailed } from "../errors.ts";
-import { clearSessionCookie, readSessionId, SESSION_COOKIE, setSessionCookie } from "../session/cookie.ts";
+import { clearSessionCookie, hasSessionCookie, readSessionId, setSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
 import type { TokenRenewal } from "../session/renewal.ts";
 import type { NewSession, Sessions } from "../session/sessions.ts";
@@ -137,7 +137,7 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
     // Whatever the outcome, a session the browser arrived with is not carried over (fixation).
     const previous = readSessionId(request);
     if (previous !== undefined) await deps.sessions.end(previous);
-    if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply);
+    if (hasSessionCookie(request)) clearSessionCookie(reply);
 
     const body = BffLoginBodySchema.safeParse(request.body);
     if (!body.success) throw validationFailed(body.error);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../errors.ts";
-import { clearSessionCookie, readSessionId, SESSION_COOKIE } from "./cookie.ts";
+import { clearSessionCookie, hasSessionCookie, readSessionId } from "./cookie.ts";
 import type { TokenRenewal } from "./renewal.ts";
 import type { Sessions } from "./sessions.ts";
 import type { Session } from "./store.ts";
@@ -24,6 +24,6 @@ export async function requireSession(
     throw unauthorized("The session's access token could not be renewed. Sign in again.");
   }
   if (session) return session;
-  if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply);
+  if (hasSessionCookie(request)) clearSessionCookie(reply);
   throw unauthorized("Your session has ended or was never started. Sign in to continue.");
 }

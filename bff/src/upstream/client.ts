@@ -16,6 +16,8 @@ export interface UpstreamRequest {
   body?: unknown;
   /** The contract endpoint, for the log only. */
   endpoint?: string;
+  /** The BFF request's id, sent as X-Request-Id so that the service logs the same id. */
+  requestId?: string;
 }
 
 export interface UpstreamResponse {
@@ -48,9 +50,9 @@ const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEO
  * not pause longer), both on undici's shared coarse timer, plus the connect timeout.
  *
  * Only the headers built here are sent: the bearer token, Accept, the browser's address as
- * X-Forwarded-For and (with a body) the JSON content type; undici adds Host, Connection and
- * Content-Length. Nothing the browser sent is passed on. Redirects are not followed.
- * Refused or broken connections become 502, a passed deadline 504.
+ * X-Forwarded-For, the request's id as X-Request-Id and (with a body) the JSON content type;
+ * undici adds Host, Connection and Content-Length. Nothing the browser sent is passed on.
+ * Redirects are not followed. Refused or broken connections become 502, a passed deadline 504.
  */
 export function createUpstream(options: UpstreamOptions): Upstream {
   const pool = new Pool(options.origin, {
@@ -75,6 +77,7 @@ async function callUpstream(
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.accessToken !== undefined) headers.authorization = `Bearer ${request.accessToken}`;
   if (request.clientIp) headers["x-forwarded-for"] = request.clientIp;
+  if (request.requestId) headers["x-request-id"] = request.requestId;
   if (hasBody) headers["content-type"] = "application/json";
   try {
     const { status, type, text } = await send(pool, {

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { wantsPrettyLogs } from "@keyhold/contract/runtime-config";
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "../config.ts";
 
@@ -39,7 +41,23 @@ function bufferedStdout(): DestinationStream {
   return destination;
 }
 
-export function createLogger(config: Pick<Config, "logLevel">, stream?: DestinationStream): Logger {
+/**
+ * Readable coloured lines (pino-pretty, a development dependency) for a person at a terminal.
+ * Undefined where it is not installed, as in a production deployment: JSON lines are written then.
+ */
+function prettyStdout(): DestinationStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
+    return pretty.build({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true });
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLogger(
+  config: Pick<Config, "logLevel" | "logFormat" | "nodeEnv">,
+  stream?: DestinationStream,
+): Logger {
   const options = { level: config.logLevel, redact: { paths: redactPaths, censor: "[redacted]" } };
-  return pino(options, stream ?? bufferedStdout());
+  return pino(options, stream ?? (wantsPrettyLogs(config) ? prettyStdout() : undefined) ?? bufferedStdout());
 }
