@@ -181,5 +181,69 @@ for (const theme of ["light", "dark"] as const) {
         await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
       }
     });
+
+    test("secrets page, its dialogs and a revealed value have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+    }) => {
+      const { project } = await service(endpoints["projects.create"], {
+        body: { projectName: uniqueName("a11y-secrets"), shouldCreateDefaultEnvs: true },
+      });
+      try {
+        const where = { workspaceId: project.id, environment: "dev" };
+        const { workspaceTag } = await service(endpoints["tags.create"], {
+          params: { workspaceId: project.id },
+          body: { slug: "backend", color: "#2f80ed" },
+        });
+        await service(endpoints["folders.create"], { body: { ...where, path: "/", name: "app" } });
+        for (const key of ["DATABASE_URL", "REDIS_URL"]) {
+          await service(endpoints["secrets.create"], {
+            params: { secretName: key },
+            body: {
+              ...where,
+              secretPath: "/",
+              secretValue: `${key}-value`,
+              secretComment: "e2e",
+              tagIds: [workspaceTag.id],
+            },
+          });
+        }
+        await page.goto(`/projects/${project.id}/secrets`);
+        await expect(page.getByRole("button", { name: "Open REDIS_URL" })).toBeVisible();
+        await page.getByRole("button", { name: "Reveal value of REDIS_URL" }).click();
+        await expect(page.getByText("REDIS_URL-value")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Edit value of DATABASE_URL" }).click();
+        await expect(page.getByRole("textbox", { name: "New value of DATABASE_URL" })).toHaveValue(
+          "DATABASE_URL-value",
+        );
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: "Create secret" }).click();
+        await expect(
+          page.getByRole("dialog", { name: "Create secret" }).getByRole("checkbox", { name: "backend" }),
+        ).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: "Delete folder app" }).click();
+        await expect(page.getByRole("alertdialog")).toContainText("will be deleted");
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: "Delete REDIS_URL" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("searchbox", { name: "Search secrets by key" }).fill("nothing-matches");
+        await expect(page.getByRole("heading", { name: "No secrets match" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      }
+    });
   });
 }
