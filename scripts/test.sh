@@ -2,7 +2,8 @@
 # Installs what is needed (pnpm, workspace dependencies, Debian's Chromium,
 # PostgreSQL and Redis when missing) and runs every check and test suite: typecheck, lint,
 # unit and integration tests (the service against SQLite and a throwaway
-# PostgreSQL), the console build and the Playwright suites in Chromium.
+# PostgreSQL), the production build (checked by running its compiled output) and the
+# Playwright suites in Chromium.
 # Ends with one line: "N passed, N failed".
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -51,7 +52,8 @@ for pkg in contract service bff web; do
     --reporter=default --reporter=json --outputFile.json="$out/vitest-$pkg.json"
 done
 
-run_step "build" pnpm --filter @keyhold/web build
+run_step "build" pnpm build
+run_step "built output" node scripts/check-build.mjs
 run_step "tests: e2e" env PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" \
   pnpm --filter @keyhold/e2e exec playwright test --reporter=list,json
 
