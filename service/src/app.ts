@@ -1,4 +1,3 @@
-import { newRequestId } from "@keyhold/contract";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
@@ -10,10 +9,7 @@ import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access
 import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityPrivilegeService } from "./domain/identity-privilege-service.ts";
 import { createIdentityService } from "./domain/identity-service.ts";
-import { createIntegrationService } from "./domain/integration-service.ts";
-import { createSecretImportService } from "./domain/secret-import-service.ts";
-import { findFolderByPath } from "./data/secret-imports.ts";
-import { nowIso } from "./lib/time.ts";
+import { createImportsAndIntegrations } from "./domain/imports-integrations.ts";
 import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
@@ -34,6 +30,7 @@ import { createSealer } from "./lib/sealing.ts";
 import { createServiceMetrics, listenForMetrics, type MetricsListener, registerRequestMetrics } from "./lib/metrics.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.ts";
 import { CompactRequestLog } from "./plugins/request-log.ts";
 import { registerContractRoutes } from "./routes/contract-routes.ts";
 import { registerDocsRoute } from "./routes/docs.ts";
@@ -88,7 +85,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     // Typed as Fastify's base logger so the instance is a plain FastifyInstance.
     loggerInstance: logger as FastifyBaseLogger,
     // The id is logged as `reqId` (Fastify's default label) and returned in every error body.
-    genReqId: newRequestId,
+    ...requestIdOptions,
     logController: new CompactRequestLog(),
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
@@ -135,18 +132,13 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     const environments = createEnvironmentService({ db, projectPermissions });
     const projectRoles = createProjectRoleService({ db, projectPermissions });
     const secretCore = createSecretCore({ db, dialect, projectPermissions, rootKey });
-    const integrations = createIntegrationService({
-      db,
-      projectPermissions,
-      sealer: createSealer(rootKey, "integration-credentials"),
-      folderExists: async (_projectId, environmentId, secretPath) =>
-        (await findFolderByPath(db, environmentId, secretPath, nowIso())) !== undefined,
-    });
-    const secretImports = createSecretImportService({
+    const { integrations, secretImports } = createImportsAndIntegrations({
       db,
       dialect,
       projectPermissions,
-      folders: { find: (envId, secretPath) => findFolderByPath(db, envId, secretPath, nowIso()) },
+      rootKey,
+      secretCore,
+      log: logger,
     });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
@@ -157,6 +149,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     // The API speaks JSON only; a text/plain body is refused with 415 like any other type.
     app.removeContentTypeParser("text/plain");
     registerErrorHandling(app);
+    registerRequestIdHeader(app);
     if (metrics) registerRequestMetrics(app, metrics);
     registerHealthRoutes(app, { db, pendingMigrations: () => pendingMigrations(db as Kysely<unknown>, dialect) });
     const authenticate = registerAuth(app, accessTokens);

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction, Updateable } from "kysely";
-import type { Database, ProjectEnvironmentRow } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import type {
   IntegrationAuthRow,
   IntegrationAuthTable,
@@ -75,17 +75,4 @@ export async function updateIntegrationRow(db: Db, id: string, patch: Updateable
 
 export async function deleteIntegrationRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom("integrations").where("id", "=", id).execute();
-}
-
-export async function findEnvironmentBySlug(
-  db: Db,
-  projectId: string,
-  slug: string,
-): Promise<ProjectEnvironmentRow | undefined> {
-  return db
-    .selectFrom("project_environments")
-    .selectAll()
-    .where("project_id", "=", projectId)
-    .where("slug", "=", slug)
-    .executeTakeFirst();
 }

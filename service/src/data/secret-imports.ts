@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { NewSecretImport, SecretImportRow, SecretImportTable } from "../db/schema-integrations.ts";
+import type { SecretFolderRow } from "../db/schema-secrets.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -109,60 +110,12 @@ export async function listProjectImports(
     .execute();
 }
 
-/** Every folder of a project's environments: enough to know each folder's path. */
-export async function listProjectFolders(
-  db: Db,
-  projectId: string,
-): Promise<{ id: string; env_id: string; parent_id: string | null; name: string }[]> {
+/** Every folder of a project's environments (trees are small; one query). */
+export async function listProjectFolders(db: Db, projectId: string): Promise<SecretFolderRow[]> {
   return db
     .selectFrom("secret_folders as f")
     .innerJoin("project_environments as e", "e.id", "f.env_id")
-    .select(["f.id", "f.env_id", "f.parent_id", "f.name"])
+    .selectAll("f")
     .where("e.project_id", "=", projectId)
     .execute();
-}
-
-/**
- * The folder at `secretPath` in an environment, walking down from its root; the root row is made
- * when first asked for. Undefined when a folder on the way does not exist.
- */
-export async function findFolderByPath(
-  db: Kysely<Database>,
-  envId: string,
-  secretPath: string,
-  now: string,
-): Promise<{ id: string } | undefined> {
-  const rootOf = () =>
-    db
-      .selectFrom("secret_folders")
-      .select("id")
-      .where("env_id", "=", envId)
-      .where("parent_id", "is", null)
-      .executeTakeFirst();
-  let folder = await rootOf();
-  if (!folder) {
-    await db
-      .insertInto("secret_folders")
-      .values({
-        id: crypto.randomUUID(),
-        env_id: envId,
-        parent_id: null,
-        name: "root",
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    folder = await rootOf();
-  }
-  for (const name of secretPath.split("/").filter(Boolean)) {
-    if (!folder) return undefined;
-    folder = await db
-      .selectFrom("secret_folders")
-      .select("id")
-      .where("parent_id", "=", folder.id)
-      .where("name", "=", name)
-      .executeTakeFirst();
-  }
-  return folder;
 }

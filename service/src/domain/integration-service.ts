@@ -14,7 +14,6 @@ import type { z } from "zod";
 import {
   deleteIntegrationAuthRow,
   deleteIntegrationRow,
-  findEnvironmentBySlug,
   findIntegration,
   findIntegrationAuth,
   type IntegrationWithEnv,
@@ -25,6 +24,7 @@ import {
   updateIntegrationAuthRow,
   updateIntegrationRow,
 } from "../data/integrations.ts";
+import { findEnvironmentBySlug } from "../data/secret-folders.ts";
 import type { Database } from "../db/schema.ts";
 import type { IntegrationAuthRow } from "../db/schema-integrations.ts";
 import type { Sealer } from "../lib/sealing.ts";

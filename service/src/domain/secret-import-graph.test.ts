@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { findImportCycle, folderPlaces, type ImportEdge, positionShift } from "./secret-import-graph.ts";
+import { findImportCycle, type ImportEdge, positionShift } from "./secret-import-graph.ts";
 
 const at = (envId: string, path = "/") => ({ envId, path });
 const edge = (from: ReturnType<typeof at>, to: ReturnType<typeof at>): ImportEdge => ({ from, to });
-
-describe("folder places", () => {
-  it("gives each folder its environment and full path", () => {
-    const places = folderPlaces([
-      { id: "c", env_id: "dev", parent_id: "b", name: "c" },
-      { id: "root", env_id: "dev", parent_id: null, name: "root" },
-      { id: "b", env_id: "dev", parent_id: "root", name: "b" },
-      { id: "r2", env_id: "prod", parent_id: null, name: "root" },
-    ]);
-    expect(Object.fromEntries(places)).toEqual({
-      root: at("dev", "/"),
-      b: at("dev", "/b"),
-      c: at("dev", "/b/c"),
-      r2: at("prod", "/"),
-    });
-  });
-});
 
 describe("import cycles", () => {
   it("finds none where the source never leads back", () => {

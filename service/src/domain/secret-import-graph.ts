@@ -1,40 +1,12 @@
 /**
- * The pure rules of secret imports: where a folder sits (its environment and path), whether a new
- * import would close a cycle, and how positions move. Nothing here reads the database.
+ * The pure rules of secret imports: whether a new import would close a cycle, and how positions
+ * move. Nothing here reads the database.
  */
 
 /** A folder by where it is: environment id and path ("/" or "/a/b"). */
 export interface FolderPlace {
   envId: string;
   path: string;
-}
-
-export interface FolderNode {
-  id: string;
-  env_id: string;
-  parent_id: string | null;
-  name: string;
-}
-
-/** Each folder's environment and full path, from the folder rows of a project. */
-export function folderPlaces(folders: readonly FolderNode[]): Map<string, FolderPlace> {
-  const byId = new Map(folders.map((f) => [f.id, f]));
-  const places = new Map<string, FolderPlace>();
-  const placeOf = (folder: FolderNode, seen: Set<string>): FolderPlace => {
-    const known = places.get(folder.id);
-    if (known) return known;
-    const parent = folder.parent_id ? byId.get(folder.parent_id) : undefined;
-    let place: FolderPlace;
-    if (!parent || seen.has(parent.id)) place = { envId: folder.env_id, path: "/" };
-    else {
-      const above = placeOf(parent, new Set([...seen, folder.id]));
-      place = { envId: folder.env_id, path: above.path === "/" ? `/${folder.name}` : `${above.path}/${folder.name}` };
-    }
-    places.set(folder.id, place);
-    return place;
-  };
-  for (const folder of folders) placeOf(folder, new Set([folder.id]));
-  return places;
 }
 
 const placeKey = (p: FolderPlace) => `${p.envId}\u0000${p.path}`;

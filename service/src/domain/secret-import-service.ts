@@ -9,7 +9,7 @@ import type {
 } from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { findEnvironmentBySlug } from "../data/integrations.ts";
+import { FolderTree, findEnvironmentBySlug } from "../data/secret-folders.ts";
 import {
   closePositionGaps,
   deleteSecretImportRow,
@@ -28,10 +28,23 @@ import type { Dialect } from "../db/database.ts";
 import type { Database, ProjectEnvironmentRow } from "../db/schema.ts";
 import { nowIso, toIso, toIsoOrNull } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
-import { BadRequestError, NotFoundError, NotImplementedError, PermissionDeniedError } from "./errors.ts";
-import { canDescribe, type ProjectPermissions, rulesAbout } from "./project-permissions.ts";
-import { type FolderPlace, findImportCycle, folderPlaces, positionShift } from "./secret-import-graph.ts";
-import { type FolderSecretsReader, resolveImportedSecrets } from "./secret-import-resolution.ts";
+import { BadRequestError, NotFoundError, PermissionDeniedError } from "./errors.ts";
+import {
+  assertCan,
+  canDescribe,
+  type ProjectAccess,
+  type ProjectPermissions,
+  rulesAbout,
+} from "./project-permissions.ts";
+import { type FolderPlace, findImportCycle, positionShift } from "./secret-import-graph.ts";
+import {
+  type FolderSecretsReader,
+  findInSources,
+  type ResolvedSource,
+  resolveImports,
+  toImportedFolder,
+} from "./secret-import-resolution.ts";
+import type { ReferenceExpansion } from "./secret-reference-expansion.ts";
 
 type FolderInput = z.output<typeof ListSecretImportsQuerySchema>;
 type CreateInput = z.output<typeof CreateSecretImportBodySchema>;
@@ -53,7 +66,19 @@ export interface SecretImportServiceDeps {
   projectPermissions: ProjectPermissions;
   folders: FolderLookup;
   /** The secrets core's permission-filtered read of one folder (what an import provides). */
-  readFolderSecrets?: FolderSecretsReader;
+  readFolder: FolderSecretsReader;
+  /** Expands references in imported values when a list asks for it. */
+  expandReferences: ReferenceExpansion;
+}
+
+/** The folder a raw secrets list or get works in, as the secrets core describes it. */
+export interface ImportingFolderContext {
+  actor: Actor;
+  scope: { access: ProjectAccess; env: { id: string } };
+  folder: { id: string };
+  secretPath: string;
+  viewSecretValue: boolean;
+  expandSecretReferences?: boolean | undefined;
 }
 
 export function toSecretImport(row: SecretImportWithEnv): SecretImport {
@@ -84,7 +109,8 @@ export function createSecretImportService({
   dialect,
   projectPermissions,
   folders,
-  readFolderSecrets,
+  readFolder,
+  expandReferences,
 }: SecretImportServiceDeps) {
   async function requireEnvironment(projectId: string, slug: string): Promise<ProjectEnvironmentRow> {
     const env = await findEnvironmentBySlug(db, projectId, slug);
@@ -126,10 +152,21 @@ export function createSecretImportService({
       listProjectFolders(db, projectId),
       listProjectImports(db, projectId),
     ]);
-    const places = folderPlaces(folderRows);
+    const byId = new Map(folderRows.map((f) => [f.id, f]));
+    const trees = new Map<string, FolderTree>();
+    for (const envId of new Set(folderRows.map((f) => f.env_id))) {
+      trees.set(envId, new FolderTree(folderRows.filter((f) => f.env_id === envId)));
+    }
     const edges = importRows.flatMap((row) => {
-      const from = places.get(row.folder_id);
-      return from ? [{ from, to: { envId: row.import_env_id, path: row.import_path } }] : [];
+      const folder = byId.get(row.folder_id);
+      const tree = folder && trees.get(folder.env_id);
+      if (!folder || !tree) return [];
+      return [
+        {
+          from: { envId: folder.env_id, path: tree.pathOf(folder.id) },
+          to: { envId: row.import_env_id, path: row.import_path },
+        },
+      ];
     });
     const cycle = findImportCycle(edges, destination, source);
     if (cycle) {
@@ -147,12 +184,6 @@ export function createSecretImportService({
       .where("project_id", "=", projectId)
       .execute();
     return new Map(rows.map((r) => [r.id, r.slug]));
-  }
-
-  function requireReader(): FolderSecretsReader {
-    if (!readFolderSecrets)
-      throw new NotImplementedError("Reading imported secrets is not available in this service yet");
-    return readFolderSecrets;
   }
 
   async function requireImport(folderId: string, importId: string): Promise<SecretImportWithEnv> {
@@ -181,26 +212,50 @@ export function createSecretImportService({
 
     /** What each of the folder's imports provides, for the caller (secrets it may not see left out). */
     async listSecrets(actor: Actor, input: FolderInput): Promise<ImportedFolder[]> {
-      await projectPermissions.assert(actor, input.workspaceId, "read", "secret-imports", {
-        environment: input.environment,
-        secretPath: input.path,
-      });
+      const access = await projectPermissions.accessFor(actor, input.workspaceId);
+      assertCan(access.ability, "read", "secret-imports", { environment: input.environment, secretPath: input.path });
       const { env, folderId } = await requireFolder(input);
-      return resolveImportedSecrets(
-        { db, folders, readFolderSecrets: requireReader() },
-        { actor, projectId: input.workspaceId, folderId, envId: env.id, secretPath: input.path, viewSecretValue: true },
+      const sources = await resolveImports(
+        { db, folders, readFolder },
+        { actor, access, folderId, envId: env.id, secretPath: input.path, viewSecretValue: true },
       );
+      return sources.map(toImportedFolder);
     },
 
-    /**
-     * The imports part of a raw secrets list (`include_imports=true`): the same resolution, for a
-     * folder the list has already found and checked.
-     */
-    async importedSecretsOf(
-      actor: Actor,
-      request: { projectId: string; envId: string; folderId: string; secretPath: string; viewSecretValue: boolean },
-    ): Promise<ImportedFolder[]> {
-      return resolveImportedSecrets({ db, folders, readFolderSecrets: requireReader() }, { actor, ...request });
+    /** What imports add to the raw secrets list and get (`include_imports=true`). */
+    extensions() {
+      const sourcesOf = (context: ImportingFolderContext): Promise<ResolvedSource[]> =>
+        resolveImports(
+          { db, folders, readFolder },
+          {
+            actor: context.actor,
+            access: context.scope.access,
+            folderId: context.folder.id,
+            envId: context.scope.env.id,
+            secretPath: context.secretPath,
+            viewSecretValue: context.viewSecretValue,
+          },
+        );
+      return {
+        async resolveImports(context: ImportingFolderContext): Promise<ImportedFolder[]> {
+          const sources = await sourcesOf(context);
+          if (context.expandSecretReferences) {
+            const request = {
+              actor: context.actor,
+              access: context.scope.access,
+              viewSecretValue: context.viewSecretValue,
+            };
+            await expandReferences(
+              request,
+              sources.flatMap((source) => source.secrets),
+            );
+          }
+          return sources.map(toImportedFolder);
+        },
+        async findImported(context: ImportingFolderContext, secretName: string) {
+          return findInSources(await sourcesOf(context), secretName);
+        },
+      };
     },
 
     async create(actor: Actor, input: CreateInput): Promise<SecretImport> {

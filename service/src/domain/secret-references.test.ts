@@ -198,6 +198,13 @@ describe("permission to read references", () => {
     });
   });
 
+  it("keeps a single secret's own refusal", async () => {
+    const { expander } = expanderOver(tree, deniesProdSecret);
+    await expect(expander.expandAll([at("dev", "/", "B", "${prod.secret.HIDDEN}")])).rejects.toThrow(
+      "which is referenced by secret 'B'",
+    );
+  });
+
   it("expands a permitted list in order, with the issues of every secret", async () => {
     const { expander } = expanderOver(tree);
     const result = await expander.expandAll([at("dev", "/", "A", "${OPEN}"), at("dev", "/", "B", "${GONE}")]);

@@ -165,7 +165,7 @@ export function createReferenceExpander(context: ReferenceContext) {
 
     /**
      * Many secrets at once; one refused reference fails the whole call with a single 403 whose
-     * details list every refusal, as Infisical's list does.
+     * details list every refusal, as Infisical's list does (a single secret keeps its own message).
      */
     async expandAll<S extends SecretAddress & { value: string; skipMultilineEncoding?: boolean }>(
       secrets: readonly S[],
@@ -175,6 +175,8 @@ export function createReferenceExpander(context: ReferenceContext) {
       if (refused.length > 0) {
         const unexpected = refused.find((reason) => !(reason instanceof ReferencePermissionError));
         if (unexpected) throw unexpected;
+        // One secret (a read of one): its own refusal says the most.
+        if (secrets.length === 1) throw refused[0];
         throw new ReferencePermissionError(
           "Failed to expand one or more secret references",
           refused.map((reason) => (reason as Error).message),

@@ -53,6 +53,42 @@ describeEachDatabase("secret imports and integrations: the recorded server's sha
     expectShape(deleted.body, "132-");
   });
 
+  it("128 secrets.list with include_imports, 131 the same on the v4 path", async () => {
+    const project = (await createProject(svc)).id;
+    const secret = async (environment: string, key: string) => {
+      const res = await svc.endpoint("secrets.create", {
+        params: { secretName: key },
+        body: {
+          workspaceId: project,
+          environment,
+          secretPath: "/",
+          secretValue: `${key}-${environment}`,
+          secretComment: "c",
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await secret("dev", "MAIN_DATABASE_URL");
+    await secret("prod", "API_KEY");
+    await secret("staging", "API_KEY");
+    for (const environment of ["prod", "staging"]) {
+      const res = await svc.endpoint("secretImports.create", {
+        body: { workspaceId: project, environment: "dev", path: "/", import: { environment, path: "/" } },
+      });
+      expect(res.status).toBe(200);
+    }
+    const v3 = await svc.endpoint("secrets.list", {
+      query: { workspaceId: project, environment: "dev", secretPath: "/", include_imports: "true" },
+    });
+    expect(v3.status).toBe(200);
+    expectShape(v3.body, "128-");
+    const v4 = await svc.endpoint("secrets.listV4", {
+      query: { projectId: project, environment: "dev", secretPath: "/", include_imports: "true" },
+    });
+    expect(v4.status).toBe(200);
+    expectShape(v4.body, "131-");
+  });
+
   it("134 projects.listIntegrations", async () => {
     const res = await svc.endpoint("projects.listIntegrations", { params: { workspaceId } });
     expect(res.status).toBe(200);

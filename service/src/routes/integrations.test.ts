@@ -252,8 +252,7 @@ describeEachDatabase("integrations", (kind) => {
       });
 
       // A path given is kept by later changes that leave it out.
-      const prodId = parse.one.parse(updated.body).integration.envId;
-      await folderAt(svc, prodId, "/deploy");
+      await folderAt(svc, projectId, "prod", "/deploy");
       const moved = await svc.endpoint("integrations.update", {
         params: { integrationId: integration.id },
         body: { secretPath: "/deploy/" },

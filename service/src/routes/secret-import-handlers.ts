@@ -1,5 +1,5 @@
 import type { SecretImportService } from "../domain/secret-import-service.ts";
-import { type HandlerMap, notImplemented } from "./handler-types.ts";
+import type { HandlerMap } from "./handler-types.ts";
 
 type SecretImportEndpointId = `secretImports.${"list" | "create" | "update" | "delete" | "listSecrets"}`;
 
@@ -22,6 +22,6 @@ export function secretImportHandlers(imports: SecretImportService): Pick<Handler
       message: "Successfully deleted secret import",
       secretImport: await imports.delete(actor, params.secretImportId, body),
     }),
-    "secretImports.listSecrets": notImplemented,
+    "secretImports.listSecrets": async ({ actor, query }) => ({ secrets: await imports.listSecrets(actor, query) }),
   };
 }

@@ -80,7 +80,7 @@ describeEachDatabase("secret imports", (kind) => {
         isReserved: false,
         importEnv: { name: "Staging", slug: "staging", id: p.envId("staging") },
       });
-      await folderAt(svc, p.envId("prod"), "/shared/db");
+      await folderAt(svc, p.workspaceId, "prod", "/shared/db");
       const second = await p.add({ environment: "prod", path: "/shared/db/" });
       expect(second.position).toBe(2);
       expect(second.importPath).toBe("/shared/db");
@@ -93,7 +93,7 @@ describeEachDatabase("secret imports", (kind) => {
 
     it("imports into a sub-folder, and may name a source folder that does not exist yet", async () => {
       const p = await projectWithImports();
-      await folderAt(svc, p.envId("dev"), "/app/api");
+      await folderAt(svc, p.workspaceId, "dev", "/app/api");
       const into = p.folder("dev", "/app/api");
       await p.add({ environment: "prod", path: "/not/yet" }, into);
       expect(order(await p.list(into))).toEqual(["prod:/not/yet@1"]);
@@ -104,7 +104,7 @@ describeEachDatabase("secret imports", (kind) => {
       const p = await projectWithImports();
       const ids: Record<string, string> = {};
       for (const name of ["a", "b", "c", "d", "e"]) {
-        await folderAt(svc, p.envId("staging"), `/${name}`);
+        await folderAt(svc, p.workspaceId, "staging", `/${name}`);
         ids[name] = (await p.add({ environment: "staging", path: `/${name}` })).id;
       }
       const expectOrder = async (names: string) => {
@@ -135,7 +135,7 @@ describeEachDatabase("secret imports", (kind) => {
     it("changes an import's source", async () => {
       const p = await projectWithImports();
       const created = await p.add({ environment: "staging" });
-      await folderAt(svc, p.envId("prod"), "/x");
+      await folderAt(svc, p.workspaceId, "prod", "/x");
       const res = await p.move(created.id, { environment: "prod", path: "/x" });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(endpoints["secretImports.update"].response.parse(res.body).secretImport).toMatchObject({
@@ -149,7 +149,7 @@ describeEachDatabase("secret imports", (kind) => {
       const p = await projectWithImports();
       const a = await p.add({ environment: "staging" });
       await p.add({ environment: "prod" });
-      await folderAt(svc, p.envId("prod"), "/z");
+      await folderAt(svc, p.workspaceId, "prod", "/z");
       await p.add({ environment: "prod", path: "/z" });
       const res = await p.remove(a.id);
       expect(res.status).toBe(200);
@@ -194,7 +194,7 @@ describeEachDatabase("secret imports", (kind) => {
     it("gives imports created at the same time distinct positions 1..n", async () => {
       const p = await projectWithImports();
       const names = Array.from({ length: 8 }, (_, i) => `/p${i}`);
-      for (const path of names) await folderAt(svc, p.envId("prod"), path);
+      for (const path of names) await folderAt(svc, p.workspaceId, "prod", path);
       const results = await Promise.all(names.map((path) => p.create({ environment: "prod", path })));
       expect(results.map((r) => r.status)).toEqual(names.map(() => 200));
       expect((await p.list()).map((i) => i.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -224,7 +224,7 @@ describeEachDatabase("secret imports", (kind) => {
 
     it("refuses an indirect cycle through folders of other environments, on create and on update", async () => {
       const p = await projectWithImports();
-      await folderAt(svc, p.envId("prod"), "/core");
+      await folderAt(svc, p.workspaceId, "prod", "/core");
       await p.add({ environment: "staging" }); // dev:/ ← staging:/
       await p.add({ environment: "prod", path: "/core" }, p.folder("staging")); // staging:/ ← prod:/core
       const res = await p.create({ environment: "dev" }, p.folder("prod", "/core"));
@@ -336,7 +336,7 @@ describeEachDatabase("secret imports", (kind) => {
       expect(errorOf(fromProd.body).message).toBe("You are not allowed to describeSecret on secrets");
       const intoStaging = await p.create({ environment: "staging" }, p.folder("staging"), importer.token);
       expect(intoStaging.status).toBe(403);
-      await folderAt(svc, p.envId("staging"), "/ok");
+      await folderAt(svc, p.workspaceId, "staging", "/ok");
       const allowed = await p.create({ environment: "staging", path: "/ok" }, p.folder(), importer.token);
       expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
 

@@ -1,27 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { findFolderByPath } from "../data/secret-imports.ts";
-import { nowIso } from "../lib/time.ts";
+import { expect } from "vitest";
 import type { TestService } from "./harness.ts";
 
-/** The folder at `secretPath` in an environment, made (with the folders above it) when missing. */
-export async function folderAt(svc: TestService, envId: string, secretPath: string): Promise<string> {
-  const db = svc.app.db;
-  let folder = await findFolderByPath(db, envId, "/", nowIso());
-  let path = "";
+/** Makes the folder at `secretPath` and each one above it, in order, through the folders API. */
+export async function folderAt(svc: TestService, workspaceId: string, environment: string, secretPath: string) {
+  let parent = "/";
   for (const name of secretPath.split("/").filter(Boolean)) {
-    path += `/${name}`;
-    const existing = await findFolderByPath(db, envId, path, nowIso());
-    if (existing) folder = existing;
-    else {
-      const id = randomUUID();
-      const now = nowIso();
-      await db
-        .insertInto("secret_folders")
-        .values({ id, env_id: envId, parent_id: folder?.id ?? null, name, created_at: now, updated_at: now })
-        .execute();
-      folder = { id };
-    }
+    const res = await svc.endpoint("folders.create", { body: { workspaceId, environment, name, path: parent } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    parent = parent === "/" ? `/${name}` : `${parent}/${name}`;
   }
-  if (!folder) throw new Error(`no folder at ${secretPath}`);
-  return folder.id;
 }
