@@ -156,6 +156,33 @@ describeEachDatabase("integrations", (kind) => {
       expect(del.status).toBe(403);
     });
 
+    it("answers 404 for every call on an auth that does not exist, and 403 outside the project", async () => {
+      const integrationAuthId = "00000000-0000-4000-8000-000000000000";
+      for (const res of [
+        await svc.endpoint("integrationAuths.update", { params: { integrationAuthId }, body: { namespace: "x" } }),
+        await svc.endpoint("integrationAuths.delete", { params: { integrationAuthId } }),
+      ]) {
+        expect(res.status).toBe(404);
+      }
+      const badProvider = await svc.endpoint("integrationAuths.update", {
+        params: { integrationAuthId: await authId() },
+        body: { integration: "nope" },
+      });
+      expect(badProvider.status).toBe(400);
+      const unknownProject = await svc.endpoint("projects.listIntegrationAuths", {
+        params: { workspaceId: "00000000-0000-4000-8000-000000000000" },
+      });
+      expect(unknownProject.status).toBe(404);
+      const outsider = await memberWithRoles(svc, (await createProject(svc)).id, ["admin"], "auth-outsider");
+      const refused = await svc.endpoint(
+        "projects.listIntegrationAuths",
+        { params: { workspaceId: projectId } },
+        { token: outsider.token },
+      );
+      expect(refused.status).toBe(403);
+      expect(errorOf(refused.body).error).toBe("ProjectMembershipNotFound");
+    });
+
     it("deletes an auth together with its integrations", async () => {
       const id = await authId();
       const integration = parse.one.parse(
@@ -353,6 +380,39 @@ describeEachDatabase("integrations", (kind) => {
       );
       expect(notMember.status).toBe(403);
       expect(errorOf(notMember.body).error).toBe("ProjectMembershipNotFound");
+    });
+
+    it("answers 404 for a change or delete of an integration that does not exist, and 422 for a bad id", async () => {
+      const integrationId = "00000000-0000-4000-8000-000000000000";
+      const update = await svc.endpoint("integrations.update", {
+        params: { integrationId },
+        body: { isActive: false },
+      });
+      expect(update.status).toBe(404);
+      const del = await svc.endpoint("integrations.delete", { params: { integrationId } });
+      expect(del.status).toBe(404);
+      expect((await svc.endpoint("integrations.get", { params: { integrationId: "not-a-uuid" } })).status).toBe(422);
+      const integrationAuthId = await authId();
+      const { integration } = parse.one.parse(
+        (await createIntegration({ integrationAuthId, sourceEnvironment: "dev" })).body,
+      );
+      const noEnv = await svc.endpoint("integrations.update", {
+        params: { integrationId: integration.id },
+        body: { environment: "qa" },
+      });
+      expect(noEnv.status).toBe(404);
+      const noFolder = await svc.endpoint("integrations.update", {
+        params: { integrationId: integration.id },
+        body: { secretPath: "/missing" },
+      });
+      expect(noFolder.status).toBe(404);
+      const viewer = await memberWithRoles(svc, projectId, ["viewer"], "int-viewer-2");
+      const refused = await svc.endpoint(
+        "integrations.delete",
+        { params: { integrationId: integration.id } },
+        { token: viewer.token },
+      );
+      expect(refused.status).toBe(403);
     });
 
     it("goes with its environment when the environment is deleted", async () => {
