@@ -1,24 +1,35 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import { errorNames, newRequestId } from "@keyhold/contract";
+import { errorNames } from "@keyhold/contract";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { HttpError } from "./errors.ts";
-import { createLogger } from "./logger.ts";
+import { createBffMetrics, listenForMetrics, type MetricsListener, registerRequestMetrics } from "./lib/metrics.ts";
+import { loggerFor } from "./logger.ts";
 import { registerCsrfGuard } from "./plugins/csrf.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.ts";
 import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
 import { registerForwarding } from "./routes/forward.ts";
+import { registerHealthRoutes } from "./routes/health.ts";
 import { UpstreamCompat } from "./compat/upstream-compat.ts";
+import { registerSessionCookie } from "./session/cookie.ts";
 import { RedisSessionStore } from "./session/redis-store.ts";
 import { TokenRenewal } from "./session/renewal.ts";
 import { Sessions } from "./session/sessions.ts";
 import { type Clock, MemorySessionStore, type SessionStore } from "./session/store.ts";
-import { createUpstream } from "./upstream/client.ts";
+import { createUpstream, type Upstream } from "./upstream/client.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** `http://host:port/metrics` when METRICS_PORT is set; undefined otherwise. */
+    metricsUrl: string | undefined;
+  }
+}
 
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
@@ -35,36 +46,59 @@ export interface AppOverrides {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const clock = overrides.clock ?? Date.now;
-  const loggerInstance: FastifyBaseLogger = overrides.logger ?? createLogger(config.logLevel);
+  const loggerInstance: FastifyBaseLogger = overrides.logger ?? loggerFor(config);
   // Sessions live in Redis when REDIS_URL is set, so that several BFFs can share them.
   const store: SessionStore =
     overrides.sessionStore ??
     (config.redisUrl
       ? RedisSessionStore.connect(config.redisUrl, loggerInstance, clock)
       : new MemorySessionStore(clock));
-  const sessions = new Sessions(store, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }, clock);
-  const upstream = createUpstream({ origin: config.upstreamOrigin, timeoutMs: config.upstreamTimeoutMs });
+  // The connection of a Redis session store also carries the shared rate-limit counters and the readiness ping.
+  const redis = store instanceof RedisSessionStore ? store.client : undefined;
+  // Metrics only when asked for: without them no request pays for counting.
+  const metrics = config.metrics ? createBffMetrics() : undefined;
+  const sessions = new Sessions(
+    store,
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    clock,
+    metrics && { created: metrics.sessionCreated, ended: metrics.sessionEnded },
+  );
+  const plainUpstream = createUpstream({ origin: config.upstreamOrigin, timeoutMs: config.upstreamTimeoutMs });
+  const upstream = metrics ? timedUpstream(plainUpstream, metrics.observeUpstream) : plainUpstream;
 
   const app = Fastify({
     loggerInstance,
-    genReqId: newRequestId,
+    // A plausible X-Request-Id from the caller is kept, otherwise one is made (Infisical's form).
+    ...requestIdOptions,
     // One compact line per request instead of Fastify's two.
     logController: new RequestLog(loggerInstance),
-    // Infisical's request ids are ours to make; a browser-sent header is not trusted.
-    requestIdHeader: false,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
   });
 
+  let metricsListener: MetricsListener | undefined;
   app.addHook("onClose", async () => {
-    await Promise.all([store.close?.(), upstream.close()]);
+    await Promise.all([store.close?.(), upstream.close(), metricsListener?.close()]);
   });
+  if (metrics) registerRequestMetrics(app, metrics);
+  registerRequestIdHeader(app);
+  registerSessionCookie(app, config.insecureCookies);
+  if (config.insecureCookies && config.nodeEnv === "production") {
+    app.log.warn("KEYHOLD_INSECURE_COOKIES=true: the session cookie is sent over plain HTTP too");
+  }
   registerCsrfGuard(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Shared by every BFF on the same Redis, so the limit holds however a balancer spreads the attempts.
+    ...(redis && {
+      redis,
+      nameSpace: "keyhold:rate-limit:",
+      // With Redis away a sign-in cannot create its session anyway (503); the limiter does not turn that into a 500.
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
@@ -73,11 +107,42 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ),
   });
 
-  app.get("/healthz", async () => ({ status: "ok" }));
+  registerHealthRoutes(app, { upstreamOrigin: config.upstreamOrigin, pingRedis: redis && (() => redis.ping()) });
   const compat = new UpstreamCompat(upstream);
   const renewal = new TokenRenewal(sessions, compat, clock);
   registerBffRoutes(app, { sessions, compat, renewal, loginRateLimit: config.loginRateLimit });
   registerForwarding(app, { sessions, compat, renewal });
   await registerWeb(app, config.webDistDir);
+  app.decorate("metricsUrl", undefined as string | undefined);
+  if (metrics && config.metrics) {
+    await app.ready();
+    metricsListener = await listenForMetrics(metrics.registry, config.metrics);
+    app.metricsUrl = metricsListener.url;
+    app.log.info({ url: metricsListener.url }, "Metrics served");
+  }
   return app;
+}
+
+/** The upstream, with the time of every call observed (by endpoint and the upstream's status class). */
+function timedUpstream(
+  upstream: Upstream,
+  observe: (endpoint: string, outcome: number | "error" | "timeout", seconds: number) => void,
+): Upstream {
+  return {
+    timeoutMs: upstream.timeoutMs,
+    close: () => upstream.close(),
+    call: async (request, log) => {
+      const started = performance.now();
+      const endpoint = request.endpoint ?? "unknown";
+      try {
+        const response = await upstream.call(request, log);
+        observe(endpoint, response.status, (performance.now() - started) / 1000);
+        return response;
+      } catch (error) {
+        const outcome = error instanceof HttpError && error.statusCode === 504 ? "timeout" : "error";
+        observe(endpoint, outcome, (performance.now() - started) / 1000);
+        throw error;
+      }
+    },
+  };
 }
