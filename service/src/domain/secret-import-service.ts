@@ -253,7 +253,16 @@ export function createSecretImportService({
           return sources.map(toImportedFolder);
         },
         async findImported(context: ImportingFolderContext, secretName: string) {
-          return findInSources(await sourcesOf(context), secretName);
+          const found = findInSources(await sourcesOf(context), secretName);
+          if (found && context.expandSecretReferences) {
+            const request = {
+              actor: context.actor,
+              access: context.scope.access,
+              viewSecretValue: context.viewSecretValue,
+            };
+            await expandReferences(request, [found]);
+          }
+          return found;
         },
       };
     },
