@@ -57,6 +57,21 @@ describeEachDatabase("integrations", (kind) => {
         metadata: null,
       });
       expect(JSON.stringify(res.body)).not.toContain(TOKEN);
+      // Infisical's integration-auth record, field for field (no recording has one).
+      expect(Object.keys(integrationAuth).sort()).toEqual(
+        [
+          "id",
+          "projectId",
+          "integration",
+          "teamId",
+          "url",
+          "namespace",
+          "accountId",
+          "metadata",
+          "createdAt",
+          "updatedAt",
+        ].sort(),
+      );
 
       const got = await svc.endpoint("integrationAuths.get", { params: { integrationAuthId: integrationAuth.id } });
       expect(got.body).toEqual(res.body);
