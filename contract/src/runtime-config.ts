@@ -159,7 +159,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 /** Pretty lines when asked (LOG_FORMAT=pretty) or, unless told, at a terminal outside production. */
 export function wantsPrettyLogs(
   config: { logFormat: LogFormat | undefined; nodeEnv: NodeEnv },
-  isTty: boolean = !!(globalThis as { process?: { stdout?: { isTTY?: boolean } } }).process?.stdout?.isTTY,
+  isTty: boolean = process.stdout.isTTY === true,
 ): boolean {
   return config.logFormat ? config.logFormat === "pretty" : isTty && config.nodeEnv !== "production";
 }
