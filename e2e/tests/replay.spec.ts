@@ -300,5 +300,43 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(page.getByRole("navigation", { name: "Folder path" })).toContainText(folders[0]?.name ?? "");
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
+
+    test("shows the recorded folder's imports in order, and says the server did not list the keys they provide", async ({
+      watched: page,
+    }) => {
+      type Listed = { position: number; importPath: string; importEnv: { slug: string } };
+      const listFile = readdirSync(folder).find((name) => name.endsWith("-secret-imports-list.json")) ?? "";
+      const listed = (recording(folder, listFile.slice(0, 4)).body as { secretImports: Listed[] }).secretImports;
+      const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      await signIn(page);
+
+      await page.goto(`${origin()}/projects/${projectId}/secret-imports?environment=dev`);
+      await expect(page.getByRole("heading", { level: 1, name: "Secret imports" })).toBeVisible();
+      const list = page.getByRole("list", { name: "Imports of dev:/" });
+      const handles = list.getByRole("button", { name: /^Reorder / });
+      await expect(handles).toHaveCount(listed.length);
+      for (const [index, recorded] of listed.entries()) {
+        const label = `${recorded.importEnv.slug}:${recorded.importPath}`;
+        await expect(handles.nth(index)).toHaveAccessibleName(
+          `Reorder ${label}, position ${recorded.position} of ${listed.length}`,
+        );
+      }
+      // The recorded secrets list (without include_imports) names no import: nothing is invented.
+      await expect(list.getByText("The server did not report this import's keys.")).toHaveCount(listed.length);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+
+    test("shows the recorded project's integrations (none) with where they come from", async ({ watched: page }) => {
+      const listFile = readdirSync(folder).find((name) => name.endsWith("-integrations-list.json")) ?? "";
+      const listed = (recording(folder, listFile.slice(0, 4)).body as { integrations: unknown[] }).integrations;
+      expect(listed).toEqual([]);
+      const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      await signIn(page);
+
+      await page.goto(`${origin()}/projects/${projectId}/integrations`);
+      await expect(page.getByRole("heading", { level: 1, name: "Integrations" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No integrations in this project" })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
   });
 }

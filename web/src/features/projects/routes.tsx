@@ -3,8 +3,10 @@ import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { type ProjectSection, paths } from "@/config/paths";
 import { accessRoute } from "@/features/access/routes";
+import { integrationsRoute } from "@/features/integrations/routes";
 import { roleRoutes } from "@/features/roles/routes";
 import { secretsRoute } from "@/features/secrets/routes";
+import { secretImportsRoute } from "@/features/secret-imports/routes";
 import type { RouteHandle } from "@/lib/route-handle";
 import type { PlannedPageKey } from "./planned-pages";
 
@@ -20,6 +22,8 @@ const builtSections: Partial<Record<ProjectSection, (queryClient: QueryClient) =
   secrets: secretsRoute,
   roles: roleRoutes,
   access: accessRoute,
+  secretImports: secretImportsRoute,
+  integrations: integrationsRoute,
 };
 
 /** The loaders' queries are imported on demand, like the pages: none is part of the sign-in download. */

@@ -1,0 +1,117 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import type { SecretImport } from "@keyhold/contract";
+import { useState } from "react";
+import { useProjectAbility } from "@/hooks/use-project-ability";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
+import type { ImportingFolder } from "../api";
+import { useMoveImport } from "../mutations";
+import { byPosition, dropTarget, stepTarget } from "../positions";
+import type { ProvidedKey } from "../provided-keys";
+import { sourceLabel } from "../provided-keys";
+import { ImportRowItem } from "./import-row";
+
+interface ImportsListProps {
+  folder: ImportingFolder;
+  imports: readonly SecretImport[];
+  /** Keys per import id; undefined for an import the server reported nothing about (or while loading). */
+  provided: Map<string, ProvidedKey[] | undefined> | undefined;
+  providedState: "loading" | "error" | "ready";
+}
+
+const instructions =
+  "To move an import, press space or enter on its handle, move it with the up and down arrow keys, " +
+  "then press space or enter again to drop it, or escape to cancel. The Move up and Move down buttons do the same one step at a time.";
+
+/** The folder's imports in order of precedence, reordered by drag, by keyboard on the handle, or with the step buttons. */
+export function ImportsList({ folder, imports, provided, providedState }: ImportsListProps) {
+  const ability = useProjectAbility(folder.projectId);
+  const editDenied = ability.reason("edit", "secret-imports");
+  const deleteDenied = ability.reason("delete", "secret-imports");
+  const move = useMoveImport(folder);
+  const [announcement, setAnnouncement] = useState("");
+  const rows = byPosition(imports);
+  const total = rows.length;
+  const labelOf = (id: UniqueIdentifier) => {
+    const row = rows.find((r) => r.id === id);
+    return row ? sourceLabel(row) : String(id);
+  };
+  const positionOf = (id: UniqueIdentifier | undefined) => rows.find((r) => r.id === id)?.position;
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up import ${labelOf(active.id)} at position ${positionOf(active.id)} of ${total}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `Import ${labelOf(active.id)} is over position ${positionOf(over.id)} of ${total}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? `Import ${labelOf(active.id)} dropped at position ${positionOf(over.id)} of ${total}.`
+        : `Import ${labelOf(active.id)} dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving import ${labelOf(active.id)} was cancelled. It stays at position ${positionOf(active.id)}.`,
+  };
+
+  function moveTo(id: string, position: number | undefined) {
+    if (position === undefined) return;
+    move.mutateAsync({ id, position }).then(
+      () => setAnnouncement(`Moved import ${labelOf(id)} to position ${position} of ${total}.`),
+      (error: unknown) => toast.error("Could not move the import", errorSummary(error, "The server refused the move")),
+    );
+  }
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    moveTo(String(active.id), dropTarget(rows, String(active.id), over ? String(over.id) : undefined));
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={handleDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
+    >
+      <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+        <ol
+          aria-label={`Imports of ${folder.environment}:${folder.path}`}
+          className="overflow-hidden rounded-xl border border-border bg-card shadow-xs"
+        >
+          {rows.map((row, index) => (
+            <ImportRowItem
+              key={row.id}
+              folder={folder}
+              row={row}
+              total={total}
+              keys={provided?.get(row.id)}
+              keysState={providedState}
+              labelOf={(id) => labelOf(id)}
+              reorderDenied={editDenied}
+              deleteDenied={deleteDenied}
+              isFirst={index === 0}
+              isLast={index === total - 1}
+              onStep={(step) => moveTo(row.id, stepTarget(rows, row.id, step))}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </DndContext>
+  );
+}
