@@ -18,7 +18,7 @@ export type EditableSecret = Pick<
 
 const body = UpdateSecretBodySchema.shape;
 const repeatDays = body.secretReminderRepeatDays.unwrap().unwrap();
-const MAX_REPEAT_DAYS = 365;
+const repeatDaysRange = `A whole number of days from ${repeatDays.minValue} to ${repeatDays.maxValue}`;
 
 const MetadataRowSchema = z.object({
   key: z.string().trim().min(1, "Key is required"),
@@ -46,10 +46,7 @@ export const SecretFormSchema = z
     reminderRepeatDays: z
       .string()
       .trim()
-      .refine(
-        (text) => text === "" || repeatDays.safeParse(Number(text)).success,
-        `A whole number of days from 1 to ${MAX_REPEAT_DAYS}`,
-      ),
+      .refine((text) => text === "" || repeatDays.safeParse(Number(text)).success, repeatDaysRange),
   })
   .refine((values) => values.reminderNote.trim() === "" || values.reminderRepeatDays !== "", {
     message: "Say how often to remind, or clear the note",
