@@ -87,11 +87,11 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
       </td>
       <td className="border-b border-border px-3">
         {editing ? (
-          <ValueEditor folder={folder} secretKey={key} canRead={!guards.readValue} onDone={stopEditing} />
+          <ValueEditor key={key} folder={folder} secretKey={key} canRead={!guards.readValue} onDone={stopEditing} />
         ) : readDenied && !guards.checking ? (
           <HiddenValue />
         ) : revealed ? (
-          <RevealedValue folder={folder} secretKey={key} />
+          <RevealedValue key={key} folder={folder} secretKey={key} />
         ) : (
           <MaskedValue />
         )}

@@ -30,8 +30,10 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 8,
+    // Rows are keyed by position: when a filter changes which secrets are in view, the rows on
+    // screen are updated in place rather than unmounted and mounted again (what a row holds for
+    // one secret, an edit or a revealed value, is keyed by that secret inside the row).
+    overscan: 5,
     // Until the container is measured (and in tests without layout), assume a typical one.
     initialRect: { width: 1000, height: 640 },
   });
