@@ -22,8 +22,8 @@ export const FolderSchema = z.object({
 });
 export type Folder = z.infer<typeof FolderSchema>;
 
-/** A folder with its full path, as create and rename answer it. */
-export const FolderWithPathSchema = FolderSchema.extend({ path: z.string() });
+/** A folder with its full path, as create and rename answer it (2024 servers leave the path out). */
+export const FolderWithPathSchema = FolderSchema.extend({ path: z.string().optional() });
 export type FolderWithPath = z.infer<typeof FolderWithPathSchema>;
 
 /** A listed folder; a recursive list adds its path relative to the listed one. */

@@ -76,6 +76,12 @@ export const SecretDetailSchema = SecretSchema.extend({
 });
 export type SecretDetail = z.infer<typeof SecretDetailSchema>;
 
+/**
+ * One secret as get answers it: the same, but a 2024 server's get leaves out `secretPath`, which
+ * then reads as "" (not known). This service always sends it.
+ */
+export const SecretReadSchema = SecretDetailSchema.extend({ secretPath: z.string().default("") });
+
 /** A secret provided by an import (no timestamps, no reminder fields; `workspace` may be ""). */
 export const ImportedSecretSchema = SecretSchema.partial({
   createdAt: true,
@@ -218,7 +224,7 @@ const secretOperations = {
     summary: "Read one secret by name",
     params: SecretNameParams,
     query: GetSecretQuerySchema,
-    response: z.object({ secret: SecretDetailSchema }),
+    response: z.object({ secret: SecretReadSchema }),
     permission: { scope: "project", subject: "secrets", action: "describeSecret" },
   },
   create: {

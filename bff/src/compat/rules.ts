@@ -16,7 +16,9 @@ import {
   ProjectSchema,
   RevokedKubernetesAuthSchema,
   SecretDetailSchema,
+  SecretReadSchema,
   SecretSchema,
+  SecretVersionSchema,
   type ServerFeatureName,
 } from "@keyhold/contract";
 import type { z } from "zod";
@@ -112,8 +114,11 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   [SecretSchema, { secretValueHidden: { fill: constant(false) } }],
   // ...and 2024 servers send no such flag in lists and reads either.
   [SecretDetailSchema, { secretValueHidden: { fill: constant(false) } }],
+  [SecretReadSchema, { secretValueHidden: { fill: constant(false) } }],
   // ...nor on the secrets a folder's imports provide.
   [ImportedSecretSchema, { secretValueHidden: { fill: constant(false) } }],
+  // ...nor on a secret's versions.
+  [SecretVersionSchema, { secretValueHidden: { fill: constant(false) } }],
   // Role lists omit the rules of each role; the role's own page reads them.
   [ProjectRoleSchema, { permissions: { fill: constant([]) } }],
 ];

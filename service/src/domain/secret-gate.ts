@@ -5,7 +5,12 @@ import { canDescribe, canReadValue, type ProjectAbility } from "./project-permis
  * conditions, every secret gets the same answer; when conditions speak only of environment and
  * path, the answer is kept per folder; only rules on names or tags are asked row by row.
  */
-export type SecretGate = (environment: string, secretPath: string, secretName: string, tags: () => string[]) => boolean;
+export type SecretGate = (
+  environment: string,
+  secretPath: string,
+  secretName: string,
+  tags: readonly { slug: string }[],
+) => boolean;
 
 const FOLDER_FIELDS = new Set(["environment", "secretPath"]);
 
@@ -39,5 +44,5 @@ export function secretGate(ability: ProjectAbility, question: Question): SecretG
     };
   }
   return (environment, secretPath, secretName, tags) =>
-    check(ability, { environment, secretPath, secretName, secretTags: tags() });
+    check(ability, { environment, secretPath, secretName, secretTags: tags.map((t) => t.slug) });
 }

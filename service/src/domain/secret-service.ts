@@ -55,13 +55,22 @@ const VALUE = "value_ciphertext";
 const COMMENT = "comment_ciphertext";
 const bind = (table: "secrets" | "secret_versions", id: string, column: string) => fieldBinding(table, id, column);
 
+/** Stored timestamps as ISO text; the ones this service wrote (SQLite) are already in that form. */
+function isoOf(value: Date | string): string {
+  return typeof value === "string" && value.length === 24 && value.endsWith("Z") ? value : toIso(value);
+}
+
+/** Shared by every secret without tags or metadata (answers are serialised, never changed). */
+const NO_TAGS: SecretTagRef[] = [];
+const NO_METADATA: SecretMetadataEntry[] = [];
+
 /** Infisical trims values but keeps one final newline. */
 export function normalizeSecretValue(value: string): string {
   return value.endsWith("\n") ? `${value.trim()}\n` : value.trim();
 }
 
 function parseMetadata(text: string | null): SecretMetadataEntry[] {
-  if (!text) return [];
+  if (!text) return NO_METADATA;
   return (JSON.parse(text) as { key: string; value: string }[]).map((m) => ({
     key: m.key,
     value: m.value,
@@ -146,14 +155,14 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       secretReminderNote: row.reminder_note,
       secretReminderRepeatDays: row.reminder_repeat_days,
       skipMultilineEncoding: row.skip_multiline_encoding === 1,
-      createdAt: toIso(row.created_at),
-      updatedAt: toIso(row.updated_at),
+      createdAt: isoOf(row.created_at),
+      updatedAt: isoOf(row.updated_at),
       isRotatedSecret: false,
       rotationId: null,
     };
   }
 
-  /** The list/get view of one secret. */
+  /** The list/get view of one secret, built in one object (lists build thousands). */
   function detail(
     row: SecretRow,
     scope: SecretScope,
@@ -162,16 +171,29 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     showValue: boolean,
     tags: SecretTagRef[],
   ): SecretDetail {
-    const value = showValue
-      ? decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE))
-      : HIDDEN_SECRET_VALUE;
-    const comment = decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT));
     return {
-      ...record(row, scope, value, comment),
-      secretPath,
+      id: row.id,
+      _id: row.id,
+      workspace: scope.projectId,
+      environment: scope.env.slug,
+      version: row.version,
+      type: row.type,
+      secretKey: row.key,
+      secretValue: showValue
+        ? decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE))
+        : HIDDEN_SECRET_VALUE,
+      secretComment: decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT)),
+      secretReminderNote: row.reminder_note,
+      secretReminderRepeatDays: row.reminder_repeat_days,
+      skipMultilineEncoding: row.skip_multiline_encoding === 1,
+      createdAt: isoOf(row.created_at),
+      updatedAt: isoOf(row.updated_at),
+      isRotatedSecret: false,
+      rotationId: null,
       secretValueHidden: !showValue,
-      secretMetadata: parseMetadata(row.metadata),
+      secretPath,
       tags,
+      secretMetadata: parseMetadata(row.metadata),
     };
   }
 
@@ -285,17 +307,15 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     const describe = secretGate(ability, "describe");
     const readValue = secretGate(ability, "readValue");
     const wanted = options.tagSlugs && options.tagSlugs.length > 0 ? new Set(options.tagSlugs) : null;
-    const none: SecretTagRef[] = [];
     const out: SecretDetail[] = [];
     for (const row of rows) {
       if (inFolders && !inFolders.has(row.folder_id)) continue;
-      const tags = tagsBySecret.get(row.id) ?? none;
+      const tags = tagsBySecret.get(row.id) ?? NO_TAGS;
       if (wanted && !tags.some((t) => wanted.has(t.slug))) continue;
       const secretPath = recursive ? scope.tree.pathOf(row.folder_id) : context.secretPath;
-      const slugs = () => tags.map((t) => t.slug);
-      if (!describe(envSlug, secretPath, row.key, slugs)) continue;
+      if (!describe(envSlug, secretPath, row.key, tags)) continue;
       let showValue = viewSecretValue;
-      if (showValue && !readValue(envSlug, secretPath, row.key, slugs)) {
+      if (showValue && !readValue(envSlug, secretPath, row.key, tags)) {
         // Asking for values of the requested folder without readValue is refused, as Infisical does;
         // secrets of folders below it are left out instead (imports and references hide them).
         if (options.unreadable === "hide") showValue = false;
@@ -304,11 +324,11 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
             environment: envSlug,
             secretPath,
             secretName: row.key,
-            secretTags: slugs(),
+            secretTags: tags.map((t) => t.slug),
           });
         } else continue;
       }
-      out.push(detail(row, scope, secretPath, key, showValue, tags === none ? [] : tags));
+      out.push(detail(row, scope, secretPath, key, showValue, tags));
     }
     return out;
   }
@@ -383,7 +403,10 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       if (!row) {
         const imported =
           query.include_imports && extensions.findImported
-            ? await extensions.findImported(context, secretName)
+            ? await extensions.findImported(
+                { ...context, expandSecretReferences: query.expandSecretReferences },
+                secretName,
+              )
             : undefined;
         if (imported) return imported;
         throw notFound();

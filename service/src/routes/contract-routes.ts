@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { NotImplementedError, ValidationError } from "../domain/errors.ts";
 import type { Actor } from "../domain/access-tokens.ts";
 import type { Authenticate } from "../plugins/auth.ts";
-import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+import { type Handler, type HandlerMap, isShapedAnswer, notImplemented } from "./handler-types.ts";
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
@@ -17,7 +17,7 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
  * the endpoints the contract marks `auth: "none"`, the sign-ins, which check the credential in
  * their body), then its params, query and body are parsed with the contract's schemas (handlers
  * see the parsed output), and the handler's result is shaped by the response schema, which
- * drops unknown keys.
+ * drops unknown keys (unless the handler built it to that schema already: `shapedAnswer`).
  */
 export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMap, authenticate: Authenticate): void {
   for (const endpoint of endpointList) {
@@ -42,7 +42,7 @@ export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMa
         const body = spec.body === NoBody ? undefined : parseOrThrow(spec.body, request.body);
         // The loop sees the widest handler type; `actor` is null exactly where the contract says so.
         const result = await handler({ params, query, body, actor: actor as Actor, callerIp: request.ip });
-        return spec.response.parse(result);
+        return isShapedAnswer(result) ? result : spec.response.parse(result);
       },
     });
   }

@@ -23,3 +23,19 @@ export const notImplemented = Symbol("notImplemented");
 
 /** One entry per contract endpoint: leaving one out is a compile error. */
 export type HandlerMap = { [Id in EndpointId]: Handler<Endpoints[Id]> | typeof notImplemented };
+
+const shapedAnswers = new WeakSet<object>();
+
+/**
+ * Marks an answer that a handler built field by field to its endpoint's response schema (a list
+ * of thousands of secrets), so the route sends it as it is instead of parsing it a second time.
+ * Each such endpoint has a test that parsing its answer would change nothing.
+ */
+export function shapedAnswer<T extends object>(answer: T): T {
+  shapedAnswers.add(answer);
+  return answer;
+}
+
+export function isShapedAnswer(value: unknown): boolean {
+  return typeof value === "object" && value !== null && shapedAnswers.has(value);
+}

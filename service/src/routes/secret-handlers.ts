@@ -1,17 +1,21 @@
-import type {
-  CreateSecretBody,
-  DeleteSecretBody,
-  GetSecretQuery,
-  ListSecretsQuery,
-  UpdateSecretBody,
+import {
+  type CreateSecretBody,
+  type DeleteSecretBody,
+  type GetSecretQuery,
+  type ListSecretsQuery,
+  ResolvedImportSchema,
+  type UpdateSecretBody,
 } from "@keyhold/contract";
+import { z } from "zod";
 import type { Actor } from "../domain/access-tokens.ts";
 import type { FolderService } from "../domain/folder-service.ts";
 import type { SecretService } from "../domain/secret-service.ts";
 import type { TagService } from "../domain/tag-service.ts";
-import type { HandlerMap } from "./handler-types.ts";
+import { type HandlerMap, shapedAnswer } from "./handler-types.ts";
 
 type NameParams = { secretName: string };
+
+const importsSchema = z.array(ResolvedImportSchema);
 
 type SecretCoreEndpointId =
   | `secrets.${"list" | "listV4" | "get" | "getV4" | "create" | "createV4" | "update" | "updateV4" | "delete" | "deleteV4"}`
@@ -35,7 +39,12 @@ export function secretCoreHandlers({
   tags,
 }: SecretCoreServices): Pick<HandlerMap, SecretCoreEndpointId> {
   // Typed by what they read, so each fits both of its endpoints (v3 and v4 share their schemas).
-  const list = async ({ actor, query }: { actor: Actor; query: ListSecretsQuery }) => secrets.list(actor, query);
+  // A list of thousands is built to the response schema by the service and sent as it is; the
+  // imports part, which other code adds, is still shaped by its schema.
+  const list = async ({ actor, query }: { actor: Actor; query: ListSecretsQuery }) => {
+    const answer = await secrets.list(actor, query);
+    return shapedAnswer({ secrets: answer.secrets, imports: importsSchema.parse(answer.imports) });
+  };
   const get = async ({ actor, params, query }: { actor: Actor; params: NameParams; query: GetSecretQuery }) => ({
     secret: await secrets.get(actor, params.secretName, query),
   });

@@ -151,6 +151,34 @@ describeEachDatabase("raw secrets", (kind) => {
       expect(any.secrets.map((s) => s.secretKey)).toEqual(["BLUE_ONE", "BOTH", "RED_ONE"]);
     });
 
+    it("sends lists exactly as their response schema would shape them (they skip a second parse)", async () => {
+      const place = { workspaceId: (await createProject(svc)).id, environment: "dev", secretPath: "/" };
+      const tag = await createTag(svc, place.workspaceId, "shaped");
+      await createFolder(svc, place, "/", "below");
+      await createSecret(svc, place, "PLAIN");
+      await createSecret(svc, place, "RICH", {
+        tagIds: [tag],
+        secretComment: "note",
+        secretMetadata: [{ key: "k", value: "v" }],
+        secretReminderNote: "r",
+        secretReminderRepeatDays: 3,
+        skipMultilineEncoding: true,
+      });
+      await createSecret(svc, { ...place, secretPath: "/below" }, "DEEP");
+      const variants: Record<string, string>[] = [
+        {},
+        { recursive: "true" },
+        { viewSecretValue: "false" },
+        { include_imports: "true" },
+      ];
+      for (const extra of variants) {
+        const res = await listSecrets(svc, place, extra);
+        expect(res.status).toBe(200);
+        expect(endpoints["secrets.list"].response.parse(res.body)).toEqual(res.body);
+        expect((res.body as { secrets: unknown[] }).secrets.length).toBeGreaterThan(1);
+      }
+    });
+
     it("masks values when viewSecretValue=false", async () => {
       await createSecret(svc, root, "MASKED");
       const res = parseList((await listSecrets(svc, root, { viewSecretValue: "false" })).body);
