@@ -262,6 +262,13 @@ describeEachDatabase("imported and referenced secrets", (kind) => {
       expect(listed.imports?.[0]?.secrets.find((s) => s.secretKey === "URL")?.secretValue).toBe(
         "https://staging.internal/",
       );
+      const one = await p.get("URL", { include_imports: "true", expandSecretReferences: "true" });
+      expect(parse.get.parse(one.body).secret).toMatchObject({
+        environment: "staging",
+        secretValue: "https://staging.internal/",
+      });
+      const raw = await p.get("URL", { include_imports: "true" });
+      expect(parse.get.parse(raw.body).secret.secretValue).toBe("https://${HOST}/");
     });
   });
 });
