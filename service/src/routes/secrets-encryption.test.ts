@@ -4,7 +4,14 @@ import { endpoints } from "@keyhold/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataFiles } from "../config.ts";
-import { CiphertextError, decryptField, encryptField, fieldBinding } from "../domain/secret-crypto.ts";
+import {
+  CiphertextError,
+  createProjectKeys,
+  decryptField,
+  encryptField,
+  fieldBinding,
+} from "../domain/secret-crypto.ts";
+import { createSealer } from "../lib/sealing.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 import { createProject } from "../test/project-fixtures.ts";
 import { createSecret, type Place } from "../test/secret-fixtures.ts";
@@ -98,6 +105,40 @@ describeEachDatabase("secrets at rest", (kind) => {
       for (const form of forms(marker)) expect(dumped.includes(form.toString("utf8"))).toBe(false);
     });
   }
+
+  it("each project's data key is made once, unwrapped once and kept in a bounded cache", async () => {
+    const sealer = createSealer(randomBytes(32), "project-data-keys-test");
+    let opened = 0;
+    const counting = {
+      seal: sealer.seal,
+      open: (sealed: string, boundTo: string) => (opened++, sealer.open(sealed, boundTo)),
+    };
+    const keys = createProjectKeys({ db: svc.app.db, sealer: counting, cacheSize: 1 });
+    const a = (await createProject(svc)).id;
+    const b = (await createProject(svc)).id;
+    const first = await keys.keyFor(a);
+    expect(first).toHaveLength(32);
+    expect((await keys.keyFor(a)).equals(first)).toBe(true);
+    expect(opened).toBe(1);
+    const other = await keys.keyFor(b);
+    expect(other.equals(first)).toBe(false);
+    // The cache holds one key: a's is unwrapped again, and is the same key.
+    expect((await keys.keyFor(a)).equals(first)).toBe(true);
+    expect(opened).toBe(3);
+    // A wrapped key copied to another project does not open there.
+    const row = await svc.app.db
+      .selectFrom("project_data_keys")
+      .select("wrapped_key")
+      .where("project_id", "=", a)
+      .executeTakeFirstOrThrow();
+    await svc.app.db
+      .updateTable("project_data_keys")
+      .set({ wrapped_key: row.wrapped_key })
+      .where("project_id", "=", b)
+      .execute();
+    keys.clear();
+    await expect(keys.keyFor(b)).rejects.toThrow();
+  });
 
   it("a ciphertext copied to another row does not open there: a clean error, never the other secret's value", async () => {
     const db = svc.app.db;

@@ -429,6 +429,30 @@ describeEachDatabase("raw secrets", (kind) => {
       expect(again.body).toMatchObject({ message: "Secret not found", error: "NotFound" });
     });
 
+    it("an environment or project deleted takes its folders, secrets, versions and data key with it", async () => {
+      const project = await createProject(svc);
+      const place = { workspaceId: project.id, environment: "staging", secretPath: "/" };
+      await createFolder(svc, place, "/", "inner");
+      await createSecret(svc, { ...place, secretPath: "/inner" }, "IN_STAGING");
+      await createSecret(svc, { ...place, environment: "dev" }, "IN_DEV");
+      const db = svc.app.db;
+      const count = async (table: "secrets" | "secret_versions" | "project_data_keys") =>
+        (await db.selectFrom(table).select("project_id").where("project_id", "=", project.id).execute()).length;
+      const staging = project.environments.find((e) => e.slug === "staging");
+      const removed = await svc.endpoint("environments.delete", {
+        params: { workspaceId: project.id, id: staging?.id ?? "" },
+      });
+      expect(removed.status).toBe(200);
+      expect(await count("secrets")).toBe(1);
+      expect(await count("secret_versions")).toBe(1);
+      expect(await count("project_data_keys")).toBe(1);
+      const gone = await svc.endpoint("projects.delete", { params: { workspaceId: project.id } });
+      expect(gone.status).toBe(200);
+      expect(await count("secrets")).toBe(0);
+      expect(await count("secret_versions")).toBe(0);
+      expect(await count("project_data_keys")).toBe(0);
+    });
+
     it("answers a missing secret with Infisical's 404", async () => {
       const res = await svc.endpoint("secrets.get", { params: { secretName: "DOES_NOT_EXIST" }, query: root });
       expect(res.status).toBe(404);
