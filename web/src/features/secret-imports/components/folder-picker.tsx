@@ -17,7 +17,7 @@ interface FolderPickerProps {
 /** Which folder's imports are shown: the environment applies at once, a typed path on Enter or "Show". */
 export function FolderPicker({ environments, folder, onChange }: FolderPickerProps) {
   const id = useId();
-  // Keyed by the shown folder from outside, so a change of URL resets what is typed.
+  // Keyed by the shown path from outside, so a path from the URL (back, a link) replaces what is typed.
   const [typed, setTyped] = useState(folder.path);
   const [invalid, setInvalid] = useState(false);
 

@@ -8,6 +8,7 @@ import type { ImportingFolder } from "../api";
 import { type ImportRow, type ProvidedKey, sourceLabel } from "../provided-keys";
 import { DeleteImportButton } from "./delete-import-button";
 import { KeyChips } from "./key-chips";
+import { StepButton } from "./step-button";
 
 interface ImportRowItemProps {
   folder: ImportingFolder;
@@ -70,28 +71,24 @@ export function ImportRowItem(props: ImportRowItemProps) {
       </div>
       <KeyChips label={label} keys={keys} state={keysState} labelOf={labelOf} />
       <span className="flex items-center gap-0.5">
-        <PermittedButton
-          variant="ghost"
-          size="icon-sm"
+        <StepButton
           aria-label={`Move ${label} up`}
-          deniedReason={
+          inertReason={
             reorderDenied ?? (isFirst ? "Already first: the earliest import gives way to every later one." : undefined)
           }
           onClick={() => onStep(-1)}
         >
           <ArrowUp aria-hidden />
-        </PermittedButton>
-        <PermittedButton
-          variant="ghost"
-          size="icon-sm"
+        </StepButton>
+        <StepButton
           aria-label={`Move ${label} down`}
-          deniedReason={
+          inertReason={
             reorderDenied ?? (isLast ? "Already last: this import wins the keys it shares with the others." : undefined)
           }
           onClick={() => onStep(1)}
         >
           <ArrowDown aria-hidden />
-        </PermittedButton>
+        </StepButton>
         <DeleteImportButton folder={folder} row={row} deniedReason={deleteDenied} />
       </span>
     </li>

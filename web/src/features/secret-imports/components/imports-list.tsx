@@ -11,7 +11,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import type { SecretImport } from "@keyhold/contract";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useProjectAbility } from "@/hooks/use-project-ability";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
@@ -57,8 +57,11 @@ export function ImportsList({ folder, imports, provided, providedState }: Import
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
       `Picked up import ${labelOf(active.id)} at position ${positionOf(active.id)} of ${total}.`,
+    // Over itself right after pick-up: nothing new to say, the pick-up stays the last word.
     onDragOver: ({ active, over }) =>
-      over ? `Import ${labelOf(active.id)} is over position ${positionOf(over.id)} of ${total}.` : undefined,
+      over && over.id !== active.id
+        ? `Import ${labelOf(active.id)} is over position ${positionOf(over.id)} of ${total}.`
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over && over.id !== active.id
         ? `Import ${labelOf(active.id)} dropped at position ${positionOf(over.id)} of ${total}.`
@@ -67,8 +70,20 @@ export function ImportsList({ folder, imports, provided, providedState }: Import
       `Moving import ${labelOf(active.id)} was cancelled. It stays at position ${positionOf(active.id)}.`,
   };
 
+  // A row that moves is taken out of the document and put back, which drops the focus to the
+  // page: the control that had it (a step button, a drag handle) gets it back once the rows are
+  // in place. Only a dropped focus is restored, never one the user has put elsewhere.
+  const focusAfterMove = useRef<HTMLElement | null>(null);
+  const order = rows.map((r) => r.id).join();
+  useLayoutEffect(() => {
+    const control = focusAfterMove.current;
+    const dropped = document.activeElement === null || document.activeElement === document.body;
+    if (order && dropped && control?.isConnected) control.focus({ preventScroll: true });
+  }, [order]);
+
   function moveTo(id: string, position: number | undefined) {
     if (position === undefined) return;
+    focusAfterMove.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     move.mutateAsync({ id, position }).then(
       () => setAnnouncement(`Moved import ${labelOf(id)} to position ${position} of ${total}.`),
       (error: unknown) => toast.error("Could not move the import", errorSummary(error, "The server refused the move")),

@@ -77,12 +77,7 @@ function ImportsPageBody() {
           </PermittedButton>
         }
       />
-      <FolderPicker
-        key={`${folder.environment}:${folder.path}`}
-        environments={environments}
-        folder={folder}
-        onChange={go}
-      />
+      <FolderPicker key={folder.path} environments={environments} folder={folder} onChange={go} />
       <QueryBoundary
         loading={<ListSkeleton />}
         error={({ error, retry }) => <ErrorPanel error={error} title="Could not load the imports" onRetry={retry} />}
