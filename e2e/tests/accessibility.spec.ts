@@ -182,6 +182,68 @@ for (const theme of ["light", "dark"] as const) {
       }
     });
 
+    test("secret imports and integrations pages and their dialogs have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+    }) => {
+      const { project } = await service(endpoints["projects.create"], {
+        body: { projectName: uniqueName("a11y-imports"), shouldCreateDefaultEnvs: true },
+      });
+      try {
+        const workspaceId = project.id;
+        for (const [environment, secretName] of [
+          ["staging", "API_KEY"],
+          ["prod", "API_KEY"],
+          ["dev", "LOCAL"],
+        ] as const) {
+          await service(endpoints["secrets.create"], {
+            params: { secretName },
+            body: { workspaceId, environment, secretPath: "/", secretValue: "v" },
+          });
+        }
+        for (const environment of ["staging", "prod"]) {
+          await service(endpoints["secretImports.create"], {
+            body: { workspaceId, environment: "dev", path: "/", import: { environment, path: "/" } },
+          });
+        }
+        await page.goto(`/projects/${project.id}/secret-imports?environment=dev`);
+        await expect(page.getByText("overridden by prod:/")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: "Add import", exact: true }).click();
+        const add = page.getByRole("dialog", { name: "Add import" });
+        await add.getByRole("button", { name: "Add import" }).click();
+        await expect(add.getByText("Choose the environment to import from")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: "Remove import prod:/" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await page.goto(`/projects/${project.id}/integrations`);
+        await expect(page.getByRole("heading", { name: "No integrations in this project" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        const { integrationAuth } = await service(endpoints["integrationAuths.create"], {
+          body: { workspaceId, integration: "github", accessToken: uniqueName("token") },
+        });
+        await service(endpoints["integrations.create"], {
+          body: { integrationAuthId: integrationAuth.id, sourceEnvironment: "dev", secretPath: "/", app: "acme/api" },
+        });
+        await page.reload();
+        await expect(page.getByRole("table", { name: "Integrations" }).getByText("acme/api")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole("button", { name: /^Delete integration acme\/api/ }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      }
+    });
+
     test("secrets page, its dialogs and a revealed value have no serious accessibility violations", async ({
       signedIn: page,
       service,
