@@ -1,25 +1,7 @@
 import { createRequire } from "node:module";
-import { wantsPrettyLogs } from "@keyhold/contract/runtime-config";
+import { logRedactPaths, wantsPrettyLogs } from "@keyhold/contract/runtime-config";
 import { type DestinationStream, type Logger, pino } from "pino";
 import type { Config } from "./config.ts";
-
-/** Deny-list on top of what the BFF logs, which is never a header, cookie or body. */
-const REDACT = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "headers.authorization",
-  "headers.cookie",
-  'headers["set-cookie"]',
-  "authorization",
-  "cookie",
-  "accessToken",
-  "token",
-  "clientSecret",
-  "*.accessToken",
-  "*.token",
-  "*.clientSecret",
-];
 
 /**
  * Standard output, written in batches of a few kilobytes rather than one system call per
@@ -55,6 +37,6 @@ export function loggerFor(config: Pick<Config, "logLevel" | "logFormat" | "nodeE
 }
 
 export function createLogger(level: Config["logLevel"], destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACT, censor: "[redacted]" } };
+  const options = { level, redact: { paths: logRedactPaths, censor: "[redacted]" } };
   return pino(options, destination ?? bufferedStdout());
 }

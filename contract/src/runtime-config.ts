@@ -163,3 +163,37 @@ export function wantsPrettyLogs(
 ): boolean {
   return config.logFormat ? config.logFormat === "pretty" : isTty && config.nodeEnv !== "production";
 }
+
+/**
+ * Field names under which credentials travel anywhere: the API's bodies, the BFF's sessions,
+ * headers. Nothing logs them on purpose (no header or body is logged); redacting them is the
+ * safety net for a log call that passes such an object by mistake.
+ */
+const credentialFields = [
+  "accessToken",
+  "token",
+  "bootstrapToken",
+  "secretValue",
+  "clientSecret",
+  "password",
+  "tokenReviewerJwt",
+  "jwt",
+  "iamRequestHeaders",
+  "iamRequestBody",
+  "authorization",
+  "cookie",
+  "rootKey",
+];
+
+/** pino `redact` paths for the service's and the BFF's loggers. */
+export const logRedactPaths = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers["set-cookie"]',
+  'headers["x-api-key"]',
+  ...credentialFields,
+  ...credentialFields.map((field) => `*.${field}`),
+  ...credentialFields.map((field) => `*.*.${field}`),
+];

@@ -1,34 +1,7 @@
 import { createRequire } from "node:module";
-import { wantsPrettyLogs } from "@keyhold/contract/runtime-config";
+import { logRedactPaths, wantsPrettyLogs } from "@keyhold/contract/runtime-config";
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "../config.ts";
-
-/**
- * Redaction is a safety net: the code never logs tokens on purpose. Paths cover headers
- * and the field names under which credentials travel anywhere in the API.
- */
-const credentialFields = [
-  "accessToken",
-  "token",
-  "bootstrapToken",
-  "secretValue",
-  "clientSecret",
-  "password",
-  "tokenReviewerJwt",
-  "authorization",
-  "cookie",
-  "rootKey",
-];
-
-export const redactPaths = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  ...credentialFields,
-  ...credentialFields.map((field) => `*.${field}`),
-  ...credentialFields.map((field) => `*.*.${field}`),
-];
 
 /**
  * Standard output, written in batches of a few kilobytes rather than one system call a line
@@ -58,6 +31,6 @@ export function createLogger(
   config: Pick<Config, "logLevel" | "logFormat" | "nodeEnv">,
   stream?: DestinationStream,
 ): Logger {
-  const options = { level: config.logLevel, redact: { paths: redactPaths, censor: "[redacted]" } };
+  const options = { level: config.logLevel, redact: { paths: logRedactPaths, censor: "[redacted]" } };
   return pino(options, stream ?? (wantsPrettyLogs(config) ? prettyStdout() : undefined) ?? bufferedStdout());
 }
