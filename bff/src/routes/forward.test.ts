@@ -63,12 +63,22 @@ describe("the allowlist", () => {
     ["GET", "/api"],
     ["GET", "/api/"],
     ["GET", "/api/v3/secrets/raw//evil.example/x"],
-    ["GET", "/api/v3/secrets/raw/%2F%2Fevil.example%2Fx"],
+    ["GET", "/api/v3/secrets/raw/%2F%2Fevil.example%2Fx/more"],
   ])("%s %s → 404 and no upstream request", async (method, path) => {
     const res = await bff.send({ method, path, headers: { ...CSRF, cookie } });
     expect(res.status).toBe(404);
     if (method !== "HEAD") expect(res.json).toMatchObject({ statusCode: 404, error: errorNames.notFound });
     expect(upstream.requests).toEqual([]);
+  });
+
+  it("reads a secret whose name holds encoded slashes as that one encoded segment, on the same host", async () => {
+    const res = await bff.send({
+      path: "/api/v3/secrets/raw/%2F%2Fevil.example%2Fx?workspaceId=p&environment=dev",
+      headers: { ...CSRF, cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(upstream.requests.map((r) => r.url.split("?")[0])).toEqual(["/api/v3/secrets/raw/%2F%2Fevil.example%2Fx"]);
+    expect(upstream.requests[0]?.headers.host).toBe(new URL(upstream.origin).host);
   });
 
   it.each(["/api/nope", "/bff/nope", "/api/v1/identities", "/api"])(

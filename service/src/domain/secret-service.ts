@@ -369,6 +369,38 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       );
     },
 
+    /**
+     * Every shared secret of a folder with its value and tag slugs, not filtered by any caller's
+     * rules: for reference expansion, which asks the caller's permission per referenced secret.
+     * Undefined when the environment or the folder does not exist.
+     */
+    async folderValues(
+      projectId: string,
+      envSlug: string,
+      secretPath: string,
+    ): Promise<Map<string, { value: string; tags: string[] }> | undefined> {
+      const env = await scopes.environment(projectId, envSlug).catch(() => undefined);
+      if (!env) return undefined;
+      const folder = (await scopes.treeOf(env.id)).at(secretPath);
+      if (!folder) return undefined;
+      const [rows, links, key] = await Promise.all([
+        listFolderSecrets(db, folder.id),
+        listTagLinks(db, { folderId: folder.id }),
+        keys.keyFor(projectId),
+      ]);
+      const tags = new Map<string, string[]>();
+      for (const link of links) tags.set(link.secret_id, [...(tags.get(link.secret_id) ?? []), link.slug]);
+      return new Map(
+        rows.map((row) => [
+          row.key,
+          {
+            value: decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE)),
+            tags: tags.get(row.id) ?? [],
+          },
+        ]),
+      );
+    },
+
     async list(actor: Actor, query: ListSecretsQuery): Promise<{ secrets: SecretDetail[]; imports: ResolvedImport[] }> {
       const context = await folderContext(actor, query, query.viewSecretValue ?? true);
       // A caller with no rule at all about reading secrets is refused outright.

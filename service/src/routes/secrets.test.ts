@@ -1,5 +1,8 @@
 import { endpoints } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProjectPermissions } from "../domain/project-permissions.ts";
+import { createSecretCore } from "../domain/secret-core.ts";
+import { loadRootKey } from "../lib/root-key.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 import { createProject } from "../test/project-fixtures.ts";
 import { createFolder, createSecret, createTag, listSecrets, type Place } from "../test/secret-fixtures.ts";
@@ -192,6 +195,30 @@ describeEachDatabase("raw secrets", (kind) => {
         secretValue: "<hidden-by-infisical>",
         secretValueHidden: true,
       });
+    });
+  });
+
+  describe("folder values for reference expansion", () => {
+    it("gives every shared secret of a folder with its value and tags; undefined for a missing folder", async () => {
+      const project = await createProject(svc);
+      const place = { workspaceId: project.id, environment: "dev", secretPath: "/" };
+      const tag = await createTag(svc, project.id, "ref");
+      await createSecret(svc, place, "HOST", { secretValue: "db.internal", tagIds: [tag] });
+      await createSecret(svc, place, "PORT", { secretValue: "5432" });
+      // A second core over the same database and root key reads what the service wrote.
+      const core = createSecretCore({
+        db: svc.app.db,
+        dialect: svc.info.dialect,
+        projectPermissions: createProjectPermissions({ db: svc.app.db }),
+        rootKey: loadRootKey(svc.config),
+      });
+      const values = await core.secrets.folderValues(project.id, "dev", "/");
+      expect(values && Object.fromEntries(values)).toEqual({
+        HOST: { value: "db.internal", tags: ["ref"] },
+        PORT: { value: "5432", tags: [] },
+      });
+      expect(await core.secrets.folderValues(project.id, "dev", "/missing")).toBeUndefined();
+      expect(await core.secrets.folderValues(project.id, "nope", "/")).toBeUndefined();
     });
   });
 
