@@ -5,6 +5,7 @@ import { createSealer } from "../lib/sealing.ts";
 import { createIntegrationService } from "./integration-service.ts";
 import type { ProjectPermissions } from "./project-permissions.ts";
 import type { SecretCore } from "./secret-core.ts";
+import { createImportExtensions } from "./secret-import-extensions.ts";
 import { createSecretImportService, type FolderLookup } from "./secret-import-service.ts";
 import { createReferenceExpansion, type ReferenceIssueLog } from "./secret-reference-expansion.ts";
 
@@ -39,10 +40,9 @@ export function createImportsAndIntegrations({
     projectPermissions,
     folders,
     readFolder: secrets.readFolder,
-    expandReferences,
   });
   secrets.extend({
-    ...secretImports.extensions(),
+    ...createImportExtensions({ db, folders, readFolder: secrets.readFolder, expandReferences }),
     expandReferences: (context, list) =>
       expandReferences(
         { actor: context.actor, access: context.scope.access, viewSecretValue: context.viewSecretValue },

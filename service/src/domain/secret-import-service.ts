@@ -29,22 +29,9 @@ import type { Database, ProjectEnvironmentRow } from "../db/schema.ts";
 import { nowIso, toIso, toIsoOrNull } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, NotFoundError, PermissionDeniedError } from "./errors.ts";
-import {
-  assertCan,
-  canDescribe,
-  type ProjectAccess,
-  type ProjectPermissions,
-  rulesAbout,
-} from "./project-permissions.ts";
+import { assertCan, canDescribe, type ProjectPermissions, rulesAbout } from "./project-permissions.ts";
 import { type FolderPlace, findImportCycle, positionShift } from "./secret-import-graph.ts";
-import {
-  type FolderSecretsReader,
-  findInSources,
-  type ResolvedSource,
-  resolveImports,
-  toImportedFolder,
-} from "./secret-import-resolution.ts";
-import type { ReferenceExpansion } from "./secret-reference-expansion.ts";
+import { type FolderSecretsReader, resolveImports, toImportedFolder } from "./secret-import-resolution.ts";
 
 type FolderInput = z.output<typeof ListSecretImportsQuerySchema>;
 type CreateInput = z.output<typeof CreateSecretImportBodySchema>;
@@ -67,18 +54,6 @@ export interface SecretImportServiceDeps {
   folders: FolderLookup;
   /** The secrets core's permission-filtered read of one folder (what an import provides). */
   readFolder: FolderSecretsReader;
-  /** Expands references in imported values when a list asks for it. */
-  expandReferences: ReferenceExpansion;
-}
-
-/** The folder a raw secrets list or get works in, as the secrets core describes it. */
-export interface ImportingFolderContext {
-  actor: Actor;
-  scope: { access: ProjectAccess; env: { id: string } };
-  folder: { id: string };
-  secretPath: string;
-  viewSecretValue: boolean;
-  expandSecretReferences?: boolean | undefined;
 }
 
 export function toSecretImport(row: SecretImportWithEnv): SecretImport {
@@ -110,7 +85,6 @@ export function createSecretImportService({
   projectPermissions,
   folders,
   readFolder,
-  expandReferences,
 }: SecretImportServiceDeps) {
   async function requireEnvironment(projectId: string, slug: string): Promise<ProjectEnvironmentRow> {
     const env = await findEnvironmentBySlug(db, projectId, slug);
@@ -220,51 +194,6 @@ export function createSecretImportService({
         { actor, access, folderId, envId: env.id, secretPath: input.path, viewSecretValue: true },
       );
       return sources.map(toImportedFolder);
-    },
-
-    /** What imports add to the raw secrets list and get (`include_imports=true`). */
-    extensions() {
-      const sourcesOf = (context: ImportingFolderContext): Promise<ResolvedSource[]> =>
-        resolveImports(
-          { db, folders, readFolder },
-          {
-            actor: context.actor,
-            access: context.scope.access,
-            folderId: context.folder.id,
-            envId: context.scope.env.id,
-            secretPath: context.secretPath,
-            viewSecretValue: context.viewSecretValue,
-          },
-        );
-      return {
-        async resolveImports(context: ImportingFolderContext): Promise<ImportedFolder[]> {
-          const sources = await sourcesOf(context);
-          if (context.expandSecretReferences) {
-            const request = {
-              actor: context.actor,
-              access: context.scope.access,
-              viewSecretValue: context.viewSecretValue,
-            };
-            await expandReferences(
-              request,
-              sources.flatMap((source) => source.secrets),
-            );
-          }
-          return sources.map(toImportedFolder);
-        },
-        async findImported(context: ImportingFolderContext, secretName: string) {
-          const found = findInSources(await sourcesOf(context), secretName);
-          if (found && context.expandSecretReferences) {
-            const request = {
-              actor: context.actor,
-              access: context.scope.access,
-              viewSecretValue: context.viewSecretValue,
-            };
-            await expandReferences(request, [found]);
-          }
-          return found;
-        },
-      };
     },
 
     async create(actor: Actor, input: CreateInput): Promise<SecretImport> {
