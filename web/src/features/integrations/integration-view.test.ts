@@ -18,7 +18,7 @@ const integration = (fields: Partial<Integration>): Integration => ({
 describe("syncStatus", () => {
   it("reads the last sync's outcome, and a record never tried as such", () => {
     expect(syncStatus(integration({ isSynced: true }))).toEqual({ label: "Synced", tone: "success" });
-    expect(syncStatus(integration({ isSynced: false }))).toEqual({ label: "Not synced", tone: "destructive" });
+    expect(syncStatus(integration({ isSynced: false }))).toEqual({ label: "Not synced", tone: "warning" });
     expect(syncStatus(integration({ isSynced: null }))).toEqual({ label: "Never synced", tone: "neutral" });
     expect(syncStatus(integration({ isSynced: null, isActive: false }))).toEqual({ label: "Paused", tone: "neutral" });
   });

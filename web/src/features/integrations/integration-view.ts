@@ -1,16 +1,19 @@
 import type { Integration } from "@keyhold/contract";
 
-export type SyncTone = "success" | "destructive" | "neutral";
+export type SyncTone = "success" | "warning" | "neutral";
 
 export interface SyncStatus {
   label: string;
   tone: SyncTone;
 }
 
-/** Synced, failed (or, on this service, not synced), or not yet tried: `isSynced` is null until a first attempt. */
+/**
+ * Synced, not synced (a failed sync, or this service, which never syncs: a warning rather than an
+ * error, nothing is broken), or not yet tried (`isSynced` is null until a first attempt).
+ */
 export function syncStatus(integration: Pick<Integration, "isSynced" | "isActive">): SyncStatus {
   if (integration.isSynced === true) return { label: "Synced", tone: "success" };
-  if (integration.isSynced === false) return { label: "Not synced", tone: "destructive" };
+  if (integration.isSynced === false) return { label: "Not synced", tone: "warning" };
   return { label: integration.isActive ? "Never synced" : "Paused", tone: "neutral" };
 }
 

@@ -94,16 +94,18 @@ function IntegrationRow({ projectId, integration, deleteDenied }: IntegrationRow
   const provider = providerName(integration.integration);
   return (
     <TableRow className="hover:bg-hover/60">
-      <TableCell className="max-w-64">
+      <TableCell className="min-w-48 py-2 whitespace-normal">
         <div className="grid min-w-0">
-          <span className="truncate font-medium">{target ?? provider}</span>
-          {target ? <span className="truncate text-[13px] text-muted-foreground">{provider}</span> : null}
+          <span className="font-medium [overflow-wrap:anywhere]">{target ?? provider}</span>
+          {target ? <span className="text-[13px] text-muted-foreground">{provider}</span> : null}
         </div>
       </TableCell>
       <TableCell>
         <span className="inline-flex items-center gap-2">
           <span>{integration.environment.name}</span>
-          <code className="font-mono text-[13px] text-muted-foreground">{integration.secretPath}</code>
+          <code className="rounded-sm bg-muted px-1 font-mono text-xs text-muted-foreground">
+            {integration.secretPath}
+          </code>
         </span>
       </TableCell>
       <TableCell>

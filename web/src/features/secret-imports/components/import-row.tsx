@@ -36,7 +36,7 @@ export function ImportRowItem(props: ImportRowItemProps) {
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        "relative grid grid-cols-[auto_2rem_minmax(10rem,16rem)_1fr_auto] items-start gap-3 border-b border-border bg-card px-3 py-3 last:border-0",
+        "relative grid grid-cols-[auto_1.5rem_minmax(9rem,14rem)_1fr_auto] items-start gap-3 border-b border-border bg-card px-3 py-3 last:border-0",
         isDragging && "z-10 shadow-lg ring-1 ring-ring/40",
       )}
     >

@@ -18,8 +18,7 @@ import { ImportsList } from "./imports-list";
 import { useImportLocation, useProjectId } from "./use-import-location";
 
 const description =
-  "Read secrets of other environments and folders in this one. The folder's own secrets always win; " +
-  "among imports, a later one wins the keys it shares with earlier ones.";
+  "Read other folders' secrets here. The folder's own secrets win; among imports, the later one wins.";
 
 /** A folder's secret imports: which folder (in the URL), its imports in order, and the keys each provides. */
 export function SecretImportsPage() {
