@@ -28,7 +28,7 @@ describe("BFF metrics on their own listener", () => {
         metrics: { host: "127.0.0.1", port: 0 },
       }),
     );
-  });
+  }, 60_000);
   afterAll(async () => {
     await bff?.close();
     await service?.close();
@@ -95,7 +95,7 @@ describe("BFF metrics on their own listener", () => {
     expect(sampleSum(families, "keyhold_rate_limited_requests_total", { endpoint: "bff.login" })).toBe(1);
     expect(sampleSum(families, "process_cpu_seconds_total")).toBeGreaterThan(0);
     expect(sampleSum(families, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it("the example Grafana dashboard asks only for metrics the service and the BFF serve", async () => {
     const dashboard = await readFile(
@@ -117,5 +117,5 @@ describe("BFF metrics on their own listener", () => {
           families.has(series),
       );
     expect([...asked].filter((series) => !served(series))).toEqual([]);
-  });
+  }, 60_000);
 });

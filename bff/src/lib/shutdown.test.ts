@@ -48,7 +48,7 @@ describe("Graceful shutdown of the BFF process on SIGTERM", () => {
       KEYHOLD_UPSTREAM_URL: `http://127.0.0.1:${port}`,
       KEYHOLD_SHUTDOWN_GRACE_MS: "60000",
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await bff?.stop();
     upstream.server.closeAllConnections();
@@ -85,5 +85,5 @@ describe("Graceful shutdown of the BFF process on SIGTERM", () => {
     expect(await answered.json()).toMatchObject({ identity: { orgId: ORG_ID, identity: { id: IDENTITY_ID } } });
     expect(await bff.exited).toBe(0);
     expect(bff.output()).toContain("Shutting down");
-  });
+  }, 60_000);
 });

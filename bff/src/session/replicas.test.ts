@@ -87,7 +87,7 @@ describe.skipIf(!redisUrl)(
       expect(await logout(a, second)).toBe(204);
       expect(await session(b, second)).toBe(401);
       expect(await session(a, second)).toBe(401);
-    });
+    }, 60_000);
 
     it("counts sign-in attempts against one limit, whichever BFF they reach", async () => {
       // The attempts left in the window (earlier tests signed in too), used up alternating between the two.
@@ -98,6 +98,6 @@ describe.skipIf(!redisUrl)(
       for (let i = used; i < LOGIN_LIMIT; i++) expect((await login(i % 2 ? a : b, "not-a-token")).status).toBe(401);
       expect((await login(a, "not-a-token")).status).toBe(429);
       expect((await login(b, adminToken)).status).toBe(429);
-    });
+    }, 60_000);
   },
 );

@@ -47,7 +47,7 @@ describeEachDatabase("Graceful shutdown of the service process on SIGTERM", (kin
       KEYHOLD_TOKEN_USAGE_FLUSH_MS: "60000",
       KEYHOLD_SHUTDOWN_GRACE_MS: "60000",
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await svc?.stop();
     await cluster?.close();
@@ -137,5 +137,5 @@ describeEachDatabase("Graceful shutdown of the service process on SIGTERM", (kin
       const read = await api("identities.get", { identityId: adminIdentityId }, undefined, adminToken);
       return (read.json.identity as { orgId: string }).orgId;
     }
-  });
+  }, 60_000);
 });

@@ -91,6 +91,6 @@ describe.skipIf(!canRunPostgres)(
       expect((await svc.endpoint("identities.get", { params: { identityId: svc.info.adminIdentityId } })).status).toBe(
         200,
       );
-    });
+    }, 90_000);
   },
 );
