@@ -105,7 +105,8 @@ const routes = [{ path: "/projects/:projectId/secrets", element: <SecretsPage />
 const render = (search = "") => renderRoutes(routes, { path: `/projects/${PROJECT}/secrets${search}` });
 const rowOf = (key: string) => screen.getByRole("button", { name: `Open ${key}` }).closest("tr") as HTMLElement;
 
-describe("SecretsPage", () => {
+// The first test also loads the page's modules, which takes a while on a busy machine.
+describe("SecretsPage", { timeout: 20_000 }, () => {
   it("lists the first environment's secrets with values masked, asking the server to withhold them", async () => {
     const { requests } = server();
     render();
