@@ -8,6 +8,21 @@ import { sampleSum, scrapeMetrics } from "@keyhold/service/test/processes";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
+import { routeLabel } from "./metrics.ts";
+
+describe("metric labels", () => {
+  it("name a request by its contract endpoint or a fixed word, never by its path", () => {
+    expect(routeLabel("GET", "/api/v1/identities/:identityId", 200)).toBe("identities.get");
+    expect(routeLabel("HEAD", "/api/v1/identities/:identityId", 200)).toBe("identities.get");
+    expect(routeLabel("POST", "/bff/login", 401)).toBe("bff.login");
+    expect(routeLabel("GET", "/readyz", 503)).toBe("readyz");
+    // The `/api/*` catch-all and paths without a route are one label; the console's deep links are "web".
+    expect(routeLabel("GET", "/api/*", 404)).toBe("unmatched");
+    expect(routeLabel("GET", undefined, 404)).toBe("unmatched");
+    expect(routeLabel("GET", undefined, 200)).toBe("web");
+    expect(routeLabel("GET", "/*", 200)).toBe("web");
+  });
+});
 
 describe("BFF metrics on their own listener", () => {
   let dataDir: string;

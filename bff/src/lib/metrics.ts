@@ -21,9 +21,11 @@ const routeLabels = new Map<string, string>([
   ...Object.entries(OWN_ROUTES),
 ]);
 
-export function routeLabel(method: string, url: string | undefined): string {
-  if (url === undefined || url === "/api/*") return UNMATCHED;
-  // Whatever else is routed is the console's static files and their SPA fallback.
+export function routeLabel(method: string, url: string | undefined, status: number): string {
+  // No route: the console's index.html for a deep link (the SPA fallback answers it), else a 404.
+  if (url === undefined) return status < 400 ? WEB : UNMATCHED;
+  if (url === "/api/*") return UNMATCHED;
+  // Whatever else is routed is the console's static files.
   return routeLabels.get(`${method === "HEAD" ? "GET" : method} ${url}`) ?? WEB;
 }
 
@@ -87,7 +89,7 @@ export function createBffMetrics() {
   return {
     registry,
     observeRequest(method: string, url: string | undefined, status: number, seconds: number): void {
-      const endpoint = routeLabel(method, url);
+      const endpoint = routeLabel(method, url, status);
       const labels = { endpoint, status_class: statusClass(status) };
       requests.inc(labels);
       duration.observe(labels, seconds);
