@@ -307,5 +307,63 @@ for (const theme of ["light", "dark"] as const) {
         await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
       }
     });
+
+    test("secret drawer and its version diff have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+    }) => {
+      const { project } = await service(endpoints["projects.create"], {
+        body: { projectName: uniqueName("a11y-drawer"), shouldCreateDefaultEnvs: true },
+      });
+      try {
+        const at = { workspaceId: project.id, environment: "dev", secretPath: "/" };
+        const { workspaceTag } = await service(endpoints["tags.create"], {
+          params: { workspaceId: project.id },
+          body: { slug: "backend", color: "#6366f1" },
+        });
+        await service(endpoints["secrets.create"], {
+          params: { secretName: "DATABASE_URL" },
+          body: {
+            ...at,
+            secretValue: "postgres://db/one\nsslmode=require",
+            secretComment: "primary",
+            tagIds: [workspaceTag.id],
+          },
+        });
+        await service(endpoints["secrets.update"], {
+          params: { secretName: "DATABASE_URL" },
+          body: {
+            ...at,
+            secretValue: "postgres://db/two\nsslmode=require",
+            secretMetadata: [{ key: "owner", value: "ops" }],
+          },
+        });
+        await page.goto(`/projects/${project.id}/secrets?env=dev`);
+        await page.getByRole("button", { name: "Open DATABASE_URL", exact: true }).click();
+        const drawer = page.getByRole("dialog", { name: "DATABASE_URL" });
+        await expect(drawer.getByRole("checkbox", { name: "backend" })).toBeChecked();
+        await drawer.getByRole("button", { name: "Reveal value" }).click();
+        await drawer.getByLabel("Repeat every (days)").fill("0");
+        await drawer.getByLabel("Comment").click();
+        await expect(drawer.getByText("A whole number of days from 1 to 365")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await drawer.getByRole("button", { name: "Discard changes" }).click();
+
+        await drawer.getByRole("tab", { name: "Version history" }).click();
+        await expect(drawer.getByRole("list", { name: "Value: version 1 → version 2" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await drawer.getByRole("button", { name: "Reveal values" }).click();
+        await drawer.getByRole("button", { name: /^Version 1/ }).click();
+        await drawer.getByText("Current value", { exact: true }).click();
+        await expect(drawer.getByRole("list", { name: "Value: version 1 → current" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await drawer.getByRole("button", { name: "Restore version 1" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      }
+    });
   });
 }
