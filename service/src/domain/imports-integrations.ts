@@ -33,7 +33,7 @@ export function createImportsAndIntegrations({
 }: ImportsAndIntegrationsDeps) {
   const { scopes, secrets } = secretCore;
   const folders: FolderLookup = { find: async (envId, secretPath) => (await scopes.treeOf(envId)).at(secretPath) };
-  const expandReferences = createReferenceExpansion({ readFolder: secrets.readFolder, log });
+  const expandReferences = createReferenceExpansion({ folderValues: secrets.folderValues, log });
   const secretImports = createSecretImportService({
     db,
     dialect,
@@ -44,10 +44,7 @@ export function createImportsAndIntegrations({
   secrets.extend({
     ...createImportExtensions({ db, folders, readFolder: secrets.readFolder, expandReferences }),
     expandReferences: (context, list) =>
-      expandReferences(
-        { actor: context.actor, access: context.scope.access, viewSecretValue: context.viewSecretValue },
-        list,
-      ),
+      expandReferences({ access: context.scope.access, viewSecretValue: context.viewSecretValue }, list),
   });
   const integrations = createIntegrationService({
     db,

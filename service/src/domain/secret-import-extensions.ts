@@ -51,7 +51,7 @@ export function createImportExtensions({ db, folders, readFolder, expandReferenc
 
   const expandIfAsked = async (context: ImportingFolderContext, secrets: SecretDetail[]) => {
     if (!context.expandSecretReferences) return;
-    const request = { actor: context.actor, access: context.scope.access, viewSecretValue: context.viewSecretValue };
+    const request = { access: context.scope.access, viewSecretValue: context.viewSecretValue };
     await expandReferences(request, secrets);
   };
 

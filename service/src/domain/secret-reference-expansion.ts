@@ -1,7 +1,5 @@
 import type { SecretDetail } from "@keyhold/contract";
-import type { Actor } from "./access-tokens.ts";
 import { canReadValue, type ProjectAccess } from "./project-permissions.ts";
-import type { FolderSecretsReader } from "./secret-import-resolution.ts";
 import { createReferenceExpander, type FolderSecret, type ReferenceIssue } from "./secret-references.ts";
 
 /** Where references that did not resolve are reported (keys and paths only, never values). */
@@ -9,13 +7,22 @@ export interface ReferenceIssueLog {
   info(details: object, message: string): void;
 }
 
+/**
+ * A folder's shared values and tag slugs by key, unfiltered (the expander asks the caller's
+ * permission for each secret it uses); undefined when the environment or folder does not exist.
+ */
+export type FolderValues = (
+  projectId: string,
+  envSlug: string,
+  secretPath: string,
+) => Promise<ReadonlyMap<string, FolderSecret> | undefined>;
+
 export interface ReferenceExpansionDeps {
-  readFolder: FolderSecretsReader;
+  folderValues: FolderValues;
   log: ReferenceIssueLog;
 }
 
 export interface ExpansionRequest {
-  actor: Actor;
   access: ProjectAccess;
   viewSecretValue: boolean;
 }
@@ -33,22 +40,14 @@ const place = (a: { environment: string; secretPath: string; secretKey: string }
  * replaced by what they point to, read with the caller's own rights (a value it may not read is a
  * 403, as in Infisical). Values that are hidden, or that were not asked for, stay as they are.
  */
-export function createReferenceExpansion({ readFolder, log }: ReferenceExpansionDeps) {
+export function createReferenceExpansion({ folderValues, log }: ReferenceExpansionDeps) {
   return async function expandReferences(request: ExpansionRequest, secrets: Expandable[]): Promise<void> {
     if (!request.viewSecretValue) return;
     const targets = secrets.filter((s) => !s.secretValueHidden && s.secretValue !== "");
     if (targets.length === 0) return;
-    const { actor, access } = request;
+    const { access } = request;
     const expander = createReferenceExpander({
-      async loadFolder(environment, secretPath) {
-        const found = await readFolder(actor, access, environment, secretPath, true);
-        if (!found) return undefined;
-        return new Map<string, FolderSecret>(
-          found
-            .filter((s) => s.type === "shared")
-            .map((s) => [s.secretKey, { value: s.secretValue, tags: (s.tags ?? []).map((t) => t.slug) }]),
-        );
-      },
+      loadFolder: (environment, secretPath) => folderValues(access.project.id, environment, secretPath),
       canRead: (s) =>
         canReadValue(access.ability, {
           environment: s.environment,

@@ -214,6 +214,49 @@ describeEachDatabase("imported and referenced secrets", (kind) => {
       expect(svc.logs()).not.toContain("a-b-");
     });
 
+    it("judges each referenced secret by its own tags", async () => {
+      const p = await project();
+      const tag = await svc.endpoint("tags.create", {
+        params: { workspaceId: p.workspaceId },
+        body: { slug: "pci", color: "#ff0000" },
+      });
+      expect(tag.status, JSON.stringify(tag.body)).toBe(200);
+      const tagId = endpoints["tags.create"].response.parse(tag.body).workspaceTag.id;
+      const card = await svc.endpoint("secrets.create", {
+        params: { secretName: "CARD_KEY" },
+        body: {
+          workspaceId: p.workspaceId,
+          environment: "prod",
+          secretPath: "/",
+          secretValue: "4111",
+          tagIds: [tagId],
+        },
+      });
+      expect(card.status, JSON.stringify(card.body)).toBe(200);
+      await p.secret("prod", "/", "PUBLIC", "pub");
+      await p.secret("dev", "/", "USES_PUBLIC", "${prod.PUBLIC}");
+      await p.secret("dev", "/", "USES_CARD", "${prod.CARD_KEY}");
+      const role = await svc.endpoint("projectRoles.create", {
+        params: { projectId: p.workspaceId },
+        body: {
+          slug: "no-pci",
+          name: "No PCI",
+          permissions: [
+            { subject: "secrets", action: ["describeSecret", "readValue"] },
+            { subject: "secrets", action: ["readValue"], inverted: true, conditions: { secretTags: { $in: ["pci"] } } },
+          ],
+        },
+      });
+      expect(role.status, JSON.stringify(role.body)).toBe(200);
+      const reader = await memberWithRoles(svc, p.workspaceId, ["no-pci"], "no-pci");
+      const ok = await p.get("USES_PUBLIC", { expandSecretReferences: "true" }, reader.token);
+      expect(parse.get.parse(ok.body).secret.secretValue).toBe("pub");
+      const refused = await p.get("USES_CARD", { expandSecretReferences: "true" }, reader.token);
+      expect(refused.status).toBe(403);
+      expect(errorOf(refused.body).message).toContain("secret 'CARD_KEY' in environment 'prod'");
+      expect(JSON.stringify(refused.body)).not.toContain("4111");
+    });
+
     it("refuses (403) a reference the caller may not read, in get and in list", async () => {
       const p = await project();
       await p.secret("prod", "/", "ROOT_PASSWORD", "hunter2");
