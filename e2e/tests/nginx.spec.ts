@@ -54,6 +54,8 @@ test.describe("the console behind nginx with deploy/nginx.conf", () => {
   let nginx: ChildProcess | undefined;
   let workDir = "";
   let base = "";
+  let accessLogFile = "";
+  const accessLog = () => readFileSync(accessLogFile, "utf8");
   const bff = process.env.KEYHOLD_E2E_BASE_URL ?? "";
 
   test.beforeAll(async () => {
@@ -68,6 +70,9 @@ test.describe("the console behind nginx with deploy/nginx.conf", () => {
     config = replaceIn(config, "listen [::]:8080 default_server;", "");
     config = replaceIn(config, /root \/usr\/share\/keyhold\/console;/, `root ${webDist};`);
     config = replaceIn(config, "server bff:8080", `server ${new URL(bff).host}`);
+    // A socket cannot be reopened as /dev/stdout: the log goes to a file the test reads.
+    accessLogFile = join(workDir, "access.log");
+    config = replaceIn(config, "access_log /dev/stdout keyhold;", `access_log ${accessLogFile} keyhold;`);
     const configFile = join(workDir, "nginx.conf");
     writeFileSync(configFile, config);
 
@@ -162,6 +167,19 @@ test.describe("the console behind nginx with deploy/nginx.conf", () => {
     expect(session.headers.get("content-security-policy")).toBe(
       (await fetch(`${bff}/`)).headers.get("content-security-policy"),
     );
+  });
+
+  test("gives each proxied request one id, logged by nginx and used by the BFF", async () => {
+    const fresh = await fetch(`${base}/bff/session?hint=abc`, { headers: csrf });
+    const id = fresh.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(accessLog).toContain(`"requestId":"${id}"`);
+    // The path is logged, never the query string.
+    expect(accessLog()).toContain('"uri":"/bff/session"');
+    expect(accessLog()).not.toContain("hint=abc");
+
+    const kept = await fetch(`${base}/bff/session`, { headers: { ...csrf, "x-request-id": "trace-42" } });
+    expect(kept.headers.get("x-request-id")).toBe("trace-42");
   });
 
   test("signs in through nginx in the browser", async ({ page, adminToken }) => {
