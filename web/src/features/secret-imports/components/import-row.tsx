@@ -41,7 +41,12 @@ export function ImportRowItem(props: ImportRowItemProps) {
       )}
     >
       {reorderDenied ? (
-        <PermittedButton variant="ghost" size="icon-sm" aria-label={`Reorder ${label}`} deniedReason={reorderDenied}>
+        <PermittedButton
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Reorder ${label}, position ${row.position} of ${total}`}
+          deniedReason={reorderDenied}
+        >
           <GripVertical aria-hidden />
         </PermittedButton>
       ) : (
