@@ -1,6 +1,6 @@
 import type { Folder } from "@keyhold/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Folder as FolderIcon, FolderPlus, X } from "lucide-react";
+import { Folder as FolderIcon, FolderPlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PermittedButton } from "@/components/permissions/permitted-button";
@@ -64,7 +64,7 @@ export function FoldersBar({ folder, guards, href }: FoldersBarProps) {
               <PermittedButton
                 variant="ghost"
                 size="icon-sm"
-                className="mr-0.5 size-6 text-muted-foreground [&_svg]:size-3.5"
+                className="mr-0.5 size-6 text-muted-foreground hover:text-destructive-subtle-foreground [&_svg]:size-3.5"
                 aria-label={`Delete folder ${child.name}`}
                 deniedReason={guards.deleteFolder}
                 onClick={() => {
@@ -72,7 +72,7 @@ export function FoldersBar({ folder, guards, href }: FoldersBarProps) {
                   setConfirmOpen(true);
                 }}
               >
-                <X aria-hidden />
+                <Trash2 aria-hidden />
               </PermittedButton>
             </li>
           ))}
