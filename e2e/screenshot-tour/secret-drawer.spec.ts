@@ -60,7 +60,9 @@ for (const theme of ["light", "dark"] as const) {
       await drawer.getByLabel("Repeat every (days)").fill("400");
       await drawer.getByLabel("Comment").click();
       await expect(drawer.getByText("A whole number of days from 1 to 365")).toBeVisible();
-      await drawer.getByText("A whole number of days from 1 to 365").scrollIntoViewIfNeeded();
+      await drawer
+        .getByText("A whole number of days from 1 to 365")
+        .evaluate((el) => el.scrollIntoView({ block: "center" }));
       await shot("s2-secret-drawer-editing");
       await drawer.getByRole("button", { name: "Discard changes" }).click();
 

@@ -144,7 +144,7 @@ function DrawerBody({ folder, initialKey, dirty, onDirtyChange, onRenamed }: Dra
       <Tabs.Content
         value="details"
         forceMount
-        className="min-h-0 flex-1 overflow-y-auto outline-none data-[state=inactive]:hidden"
+        className="min-h-0 flex-1 scroll-pb-28 overflow-y-auto outline-none data-[state=inactive]:hidden"
       >
         <SecretDetails
           folder={folder}

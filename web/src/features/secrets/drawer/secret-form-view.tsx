@@ -153,7 +153,7 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
 
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-[13px] font-medium">Reminder</legend>
-            <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
+            <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
               <Field id="secret-reminder-note" label="Note" error={errors.reminderNote?.message}>
                 <Input
                   {...form.register("reminderNote")}
