@@ -66,7 +66,7 @@ export function FolderBreadcrumbs({
           <Link
             to={href({ secretPath: "/" })}
             aria-current={atRoot ? "location" : undefined}
-            aria-label={`${environment.name} root folder`}
+            aria-label={`${environment.slug}, the root folder of ${environment.name}`}
             className={cn(crumbLink, "inline-flex items-center gap-1.5", atRoot && "text-foreground")}
           >
             <FolderRoot aria-hidden className="size-4" />
