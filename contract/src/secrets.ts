@@ -265,6 +265,15 @@ export const secretEndpoints = [
   defineEndpoint({ id: "secrets.delete", path: "/api/v3/secrets/raw/{secretName}", ...secretOperations.delete }),
   defineEndpoint({ id: "secrets.deleteV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.delete }),
   defineEndpoint({
+    id: "secrets.getById",
+    method: "GET",
+    path: "/api/v3/secrets/raw/id/{secretId}",
+    summary: "Read one secret by id, with its folder path (needs readValue)",
+    params: z.object({ secretId: z.string().min(1).describe("The secret") }),
+    response: z.object({ secret: SecretDetailSchema }),
+    permission: { scope: "project", subject: "secrets", action: "readValue" },
+  }),
+  defineEndpoint({
     id: "secretVersions.list",
     method: "GET",
     path: "/api/v1/secret/{secretId}/secret-versions",

@@ -211,6 +211,7 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "secrets.updateV4": { projectId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secrets.delete": { workspaceId: "proj-sample", environment: "dev" },
   "secrets.deleteV4": { projectId: "proj-sample", environment: "dev" },
+  "secrets.getById": undefined,
   "secretVersions.list": undefined,
   "folders.create": { workspaceId: "proj-sample", environment: "dev", name: "app", path: "/" },
   "folders.list": undefined,

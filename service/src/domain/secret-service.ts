@@ -469,6 +469,26 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       return secret;
     },
 
+    async getById(actor: Actor, secretId: string): Promise<SecretDetail> {
+      const notFound = () => new NotFoundError(`Secret with ID '${secretId}' not found`);
+      const row = await findSecretById(db, secretId);
+      if (!row) throw notFound();
+      const access = await projectPermissions.accessFor(actor, row.project_id).catch((error: unknown) => {
+        throw error instanceof NotFoundError ? notFound() : error;
+      });
+      const env = await db
+        .selectFrom("project_environments")
+        .selectAll()
+        .where("id", "=", row.env_id)
+        .executeTakeFirstOrThrow();
+      const scope: SecretScope = { access, projectId: row.project_id, env, tree: await scopes.treeOf(env.id) };
+      const secretPath = scope.tree.pathOf(row.folder_id);
+      const tags = await tagsOf(row.id);
+      const fields = { environment: env.slug, secretPath, secretName: row.key, secretTags: tags.map((t) => t.slug) };
+      if (!canReadValue(access.ability, fields)) assertCan(access.ability, "readValue", "secrets", fields);
+      return detail(row, scope, secretPath, await keys.keyFor(row.project_id), true, tags);
+    },
+
     async create(actor: Actor, secretName: string, body: CreateSecretBody): Promise<SecretRecord> {
       const context = await folderContext(actor, body, true);
       const { scope, folder } = context;

@@ -19,6 +19,7 @@ const importsSchema = z.array(ResolvedImportSchema);
 
 type SecretCoreEndpointId =
   | `secrets.${"list" | "listV4" | "get" | "getV4" | "create" | "createV4" | "update" | "updateV4" | "delete" | "deleteV4"}`
+  | "secrets.getById"
   | "secretVersions.list"
   | `folders.${"create" | "list" | "get" | "update" | "delete"}`
   | `tags.${"list" | "create" | "delete"}`;
@@ -68,6 +69,7 @@ export function secretCoreHandlers({
     "secrets.updateV4": update,
     "secrets.delete": remove,
     "secrets.deleteV4": remove,
+    "secrets.getById": async ({ actor, params }) => ({ secret: await secrets.getById(actor, params.secretId) }),
     "secretVersions.list": async ({ actor, params, query }) => ({
       secretVersions: await secrets.versions(actor, params.secretId, query),
     }),

@@ -145,6 +145,12 @@ describeEachDatabase("secret permissions by environment, path, name and tag", (k
     for (const s of secrets) expect(s).toMatchObject({ secretValue: "<hidden-by-infisical>", secretValueHidden: true });
     const one = await svc.endpoint("secrets.get", { params: { secretName: "ROOT_ONE" }, query: dev }, { token });
     expect(one.status).toBe(200);
+    const byId = await svc.endpoint(
+      "secrets.getById",
+      { params: { secretId: endpoints["secrets.get"].response.parse(one.body).secret.id } },
+      { token },
+    );
+    expect(byId.status).toBe(403);
     expect(endpoints["secrets.get"].response.parse(one.body).secret).toMatchObject({
       secretKey: "ROOT_ONE",
       secretValue: "<hidden-by-infisical>",

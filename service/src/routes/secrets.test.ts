@@ -182,6 +182,26 @@ describeEachDatabase("raw secrets", (kind) => {
       }
     });
 
+    it("reads one secret by id with its folder path; 404 for an unknown id", async () => {
+      const place = { workspaceId: projectId, environment: "dev", secretPath: "/by-id" };
+      await createFolder(svc, place, "/", "by-id");
+      const id = await createSecret(svc, place, "BY_ID", { secretComment: "found" });
+      const res = await svc.endpoint("secrets.getById", { params: { secretId: id } });
+      expect(res.status).toBe(200);
+      expect(endpoints["secrets.getById"].response.parse(res.body).secret).toMatchObject({
+        id,
+        secretKey: "BY_ID",
+        secretValue: "value of BY_ID",
+        secretComment: "found",
+        secretPath: "/by-id",
+        secretValueHidden: false,
+      });
+      const missing = await svc.endpoint("secrets.getById", {
+        params: { secretId: "00000000-0000-4000-8000-000000000000" },
+      });
+      expect(missing.status).toBe(404);
+    });
+
     it("masks values when viewSecretValue=false", async () => {
       await createSecret(svc, root, "MASKED");
       const res = parseList((await listSecrets(svc, root, { viewSecretValue: "false" })).body);
