@@ -3,11 +3,7 @@ import type { RouteObject } from "react-router";
 import { paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
 
-/** The loader's queries are imported on demand, like the page: neither is part of the sign-in download. */
-const queries = async () => (await import("./queries")).secretImportQueries;
-const abilityQuery = async () => (await import("@/hooks/use-project-ability")).projectAbilityQuery;
-
-/** The project's secret imports page, as a child of the project route. */
+/** The project's secret imports page, as a child of the project route; page and loader load on demand. */
 export function secretImportsRoute(queryClient: QueryClient): RouteObject {
   return {
     path: paths.project.secretImports.segment,
@@ -15,13 +11,6 @@ export function secretImportsRoute(queryClient: QueryClient): RouteObject {
     handle: {
       crumb: ({ projectId = "" }) => ({ label: "Secret imports", to: paths.project.secretImports.href(projectId) }),
     } satisfies RouteHandle,
-    // Not awaited: the header renders at once; the folder's list follows once the environments are known.
-    loader: async ({ params }) => {
-      const projectId = params.projectId ?? "";
-      const [importQueries, projectAbilityQuery] = await Promise.all([queries(), abilityQuery()]);
-      void queryClient.prefetchQuery(importQueries.environments(projectId));
-      void queryClient.prefetchQuery(projectAbilityQuery(projectId));
-      return null;
-    },
+    loader: async (args) => (await import("./loader")).loadSecretImports(queryClient, args),
   };
 }

@@ -17,7 +17,8 @@ interface KeyChipsProps {
 export function KeyChips({ label, keys, state, labelOf }: KeyChipsProps) {
   const [expanded, setExpanded] = useState(false);
   if (state === "loading") return <Skeleton className="mt-1.5 h-5 w-48" />;
-  if (state === "error") return <p className="pt-1.5 text-[13px] text-muted-foreground">Keys could not be loaded.</p>;
+  // Why is said once, above the list.
+  if (state === "error") return <p className="pt-1.5 text-[13px] text-muted-foreground">Keys unknown.</p>;
   if (keys === undefined)
     return (
       <p className="pt-1.5 text-[13px] text-muted-foreground">The server did not report this import&apos;s keys.</p>

@@ -9,6 +9,7 @@ import { PermittedButton } from "@/components/permissions/permitted-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useProjectAbility } from "@/hooks/use-project-ability";
+import { errorSummary } from "@/lib/describe-error";
 import type { ImportingFolder } from "../api";
 import { providedKeys } from "../provided-keys";
 import { secretImportQueries } from "../queries";
@@ -135,6 +136,12 @@ function FolderImports({ folder, environments, adding, onAddingChange }: FolderI
             </h2>
             <p className="text-[13px] text-muted-foreground">Drag a handle, or use the arrows, to change the order.</p>
           </div>
+          {provided.isError ? (
+            <p className="text-[13px] text-muted-foreground">
+              The keys these imports provide could not be read:{" "}
+              {errorSummary(provided.error, "The secrets list was refused")}
+            </p>
+          ) : null}
           <ImportsList
             folder={folder}
             imports={imports}
