@@ -78,17 +78,18 @@ const canEdit = [
 interface ServerOptions {
   rules?: unknown[];
   get?: () => Response;
+  tags?: () => Response;
   patch?: (req: RecordedRequest) => Response;
 }
 
-function server({ rules = canEdit, get, patch }: ServerOptions = {}) {
+function server({ rules = canEdit, get, tags, patch }: ServerOptions = {}) {
   return mockFetch((req) => {
     const url = new URL(req.url, "http://console");
     if (url.pathname === `/api/v1/workspace/${PROJECT}/permissions`) {
       return json(200, { data: { permissions: rules, membership: { id: "m1", roles: [] } } });
     }
     if (url.pathname === `/api/v1/workspace/${PROJECT}/tags`) {
-      return json(200, { workspaceTags: [tag("t1", "backend"), tag("t2", "payments")] });
+      return tags ? tags() : json(200, { workspaceTags: [tag("t1", "backend"), tag("t2", "payments")] });
     }
     if (url.pathname === `/api/v1/secret/${SECRET_ID}/secret-versions`) return json(200, { secretVersions: versions });
     if (url.pathname.startsWith("/api/v3/secrets/raw/") && req.method === "GET") {
@@ -199,6 +200,17 @@ describe("SecretDrawer", () => {
     await user.click(within(dialog).getByRole("button", { name: "Discard changes" }));
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.getByText("drawer closed")).toBeInTheDocument());
+  });
+
+  it("keeps the secret's own tags when the server does not list the project's", async () => {
+    server({ tags: () => json(404, errorBody(404, "NotFound", "Route GET:/api/v1/workspace/x/tags not found")) });
+    renderDrawer();
+    const dialog = await screen.findByRole("dialog", { name: "DATABASE_URL" });
+    expect(
+      await within(dialog).findByText("This server does not list the project's tags; the secret's own are shown."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole("checkbox", { name: "backend" })).toBeChecked();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 
   it("says when the secret does not exist", async () => {

@@ -6,6 +6,7 @@ import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useProjectAbility } from "@/hooks/use-project-ability";
+import { isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
 import { secretQueries } from "../queries";
@@ -96,7 +97,9 @@ export function TagPicker({ projectId, value, onChange, savedTags }: TagPickerPr
       ) : null}
       {tags.isError ? (
         <p className="text-[13px] text-muted-foreground">
-          The project's tags could not be listed: {errorSummary(tags.error, "Could not read the tags")}
+          {isApiError(tags.error, 404)
+            ? "This server does not list the project's tags; the secret's own are shown."
+            : `The project's tags could not be listed: ${errorSummary(tags.error, "Could not read the tags")}`}
         </p>
       ) : null}
       <div className="flex items-start gap-2">
