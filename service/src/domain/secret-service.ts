@@ -15,6 +15,7 @@ import {
   type UpdateSecretBody,
 } from "@keyhold/contract";
 import type { Kysely, Transaction } from "kysely";
+import { FolderTree, listEnvironmentFolders } from "../data/secret-folders.ts";
 import type { SecretFolderRow } from "../db/schema-secrets.ts";
 import {
   bumpSecret,
@@ -49,6 +50,7 @@ import {
 } from "./project-permissions.ts";
 import { decryptField, encryptField, fieldBinding, type ProjectKeys } from "./secret-crypto.ts";
 import { secretGate } from "./secret-gate.ts";
+import { referencesIn, resolveReference } from "./secret-references.ts";
 import { folderNotFound, type SecretScope, type SecretScopes } from "./secret-scope.ts";
 
 const VALUE = "value_ciphertext";
@@ -277,6 +279,62 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
   async function findInFolder(context: FolderContext, secretName: string, type: string | undefined) {
     if (type === "personal") return undefined;
     return findSecretByKey(db, context.folder.id, secretName);
+  }
+
+  /**
+   * After a shared secret is renamed, references to it in the project's other secrets (`${OLD}` in
+   * its folder, `${env.path.OLD}` anywhere) are rewritten to the new name, each such secret getting
+   * a new version, as current Infisical does. Runs in the rename's transaction.
+   */
+  async function rewriteReferences(
+    trx: Transaction<Database>,
+    renamed: { id: string; environment: string; secretPath: string; from: string; to: string },
+    context: { scope: SecretScope; key: Buffer; actor: Actor; name: string | null; now: string },
+  ): Promise<void> {
+    const { scope, key } = context;
+    const [rows, envs] = await Promise.all([
+      trx
+        .selectFrom("secrets")
+        .selectAll()
+        .where("project_id", "=", scope.projectId)
+        .where("type", "=", "shared")
+        .execute(),
+      trx.selectFrom("project_environments").select(["id", "slug"]).where("project_id", "=", scope.projectId).execute(),
+    ]);
+    const slugOf = new Map(envs.map((e) => [e.id, e.slug]));
+    const trees = new Map<string, FolderTree>();
+    for (const row of rows) {
+      if (row.id === renamed.id) continue;
+      const value = decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
+      const bodies = referencesIn(value);
+      if (bodies.length === 0) continue;
+      let tree = trees.get(row.env_id);
+      if (!tree) {
+        tree = new FolderTree(await listEnvironmentFolders(trx, row.env_id));
+        trees.set(row.env_id, tree);
+      }
+      const from = { environment: slugOf.get(row.env_id) ?? "", secretPath: tree.pathOf(row.folder_id) };
+      let next = value;
+      for (const body of bodies) {
+        const target = resolveReference(body, from);
+        if (
+          target?.secretKey !== renamed.from ||
+          target.environment !== renamed.environment ||
+          target.secretPath !== renamed.secretPath
+        ) {
+          continue;
+        }
+        const parts = body.split(".");
+        parts[parts.length - 1] = renamed.to;
+        next = next.split(`\${${body}}`).join(`\${${parts.join(".")}}`);
+      }
+      if (next === value) continue;
+      const bumped = await bumpSecret(trx, row.id, {
+        value_ciphertext: encryptField(key, next, bind("secrets", row.id, VALUE)),
+        updated_at: context.now,
+      });
+      if (bumped) await writeVersion(trx, bumped, key, scope.access, context.actor, context.name);
+    }
   }
 
   /**
@@ -597,6 +655,19 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
           const row = await bumpSecret(trx, current.id, patch);
           if (!row) return undefined;
           await writeVersion(trx, row, key, scope.access, actor, name);
+          if (newName !== current.key) {
+            await rewriteReferences(
+              trx,
+              {
+                id: row.id,
+                environment: scope.env.slug,
+                secretPath: context.secretPath,
+                from: current.key,
+                to: newName,
+              },
+              { scope, key, actor, name, now },
+            );
+          }
           if (body.tagIds)
             await replaceSecretTags(
               trx,

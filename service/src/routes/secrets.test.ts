@@ -314,6 +314,40 @@ describeEachDatabase("raw secrets", (kind) => {
       expect(old.status).toBe(404);
     });
 
+    it("a rename rewrites the references to the secret in the project's other secrets, each a new version", async () => {
+      const project = await createProject(svc);
+      const dev = { workspaceId: project.id, environment: "dev", secretPath: "/" };
+      await createFolder(svc, dev, "/", "sub");
+      await createSecret(svc, dev, "OLD_KEY", { secretValue: "target" });
+      await createSecret(svc, dev, "SAME_FOLDER", { secretValue: "${OLD_KEY}-x and ${OLD_KEY}" });
+      await createSecret(svc, { ...dev, environment: "prod" }, "OTHER_ENV", { secretValue: "${dev.OLD_KEY}" });
+      await createSecret(svc, { ...dev, secretPath: "/sub" }, "OTHER_FOLDER", { secretValue: "${OLD_KEY}" });
+      await createSecret(svc, { ...dev, secretPath: "/sub" }, "BY_PATH", {
+        secretValue: "${dev.OLD_KEY}/${dev.sub.X}",
+      });
+      const res = await svc.endpoint("secrets.update", {
+        params: { secretName: "OLD_KEY" },
+        body: { ...dev, newSecretName: "NEW_KEY" },
+      });
+      expect(res.status).toBe(200);
+      const read = async (place: Place, name: string) =>
+        parseGet((await svc.endpoint("secrets.get", { params: { secretName: name }, query: place })).body).secret;
+      expect(await read(dev, "SAME_FOLDER")).toMatchObject({ secretValue: "${NEW_KEY}-x and ${NEW_KEY}", version: 2 });
+      expect(await read({ ...dev, environment: "prod" }, "OTHER_ENV")).toMatchObject({
+        secretValue: "${dev.NEW_KEY}",
+        version: 2,
+      });
+      expect(await read({ ...dev, secretPath: "/sub" }, "BY_PATH")).toMatchObject({
+        secretValue: "${dev.NEW_KEY}/${dev.sub.X}",
+        version: 2,
+      });
+      // ${OLD_KEY} in another folder means that folder's OLD_KEY: left as it was.
+      expect(await read({ ...dev, secretPath: "/sub" }, "OTHER_FOLDER")).toMatchObject({
+        secretValue: "${OLD_KEY}",
+        version: 1,
+      });
+    });
+
     it("refuses a rename onto a name the folder already has (400), changing nothing", async () => {
       await createSecret(svc, root, "TAKEN_A");
       await createSecret(svc, root, "TAKEN_B");
