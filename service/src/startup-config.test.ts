@@ -66,6 +66,7 @@ describe("a wrong environment stops the process with one line naming the variabl
     ["service", "KEYHOLD_ROOT_KEY", { NODE_ENV: "production" }],
     ["service", "NODE_ENV", { NODE_ENV: "prod" }],
     ["service", "PORT", { PORT: "eighty" }],
+    ["service", "KEYHOLD_DATA_DIR", { KEYHOLD_DATA_DIR: "/dev/null/keyhold" }],
     ["bff", "KEYHOLD_UPSTREAM_URL", { KEYHOLD_UPSTREAM_URL: "service:8081" }],
     ["bff", "REDIS_URL", { REDIS_URL: "localhost:6379" }],
     ["bff", "NODE_ENV", { NODE_ENV: "staging" }],

@@ -1,9 +1,20 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError } from "../config.ts";
 
+/**
+ * Creates the data dir (0700) when missing. One that cannot be created or written (a volume
+ * owned by another user, a path through a file) is a configuration error naming the variable.
+ */
 export function ensureDataDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError(`Invalid configuration: KEYHOLD_DATA_DIR: cannot create or write ${dir} (${reason})`);
+  }
 }
 
 /**
