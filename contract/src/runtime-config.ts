@@ -86,20 +86,23 @@ export const flagVariable = z.preprocess(
  */
 export function urlVariable(schemes: readonly string[]) {
   const expected = schemes.map((scheme) => `${scheme}://`).join(" or ");
-  return z.string().superRefine((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value.trim());
-    } catch {
-      ctx.addIssue({ code: "custom", message: `must be a ${expected} URL (it does not parse as a URL)` });
-      return;
-    }
-    if (!schemes.includes(url.protocol.slice(0, -1))) {
-      ctx.addIssue({ code: "custom", message: `must be a ${expected} URL, not ${url.protocol}//` });
-    } else if (url.hostname === "" && !url.searchParams.has("host")) {
-      ctx.addIssue({ code: "custom", message: `must name a host (${schemes[0]}://user:password@host:port/…)` });
-    }
-  });
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `must be a ${expected} URL (it does not parse as a URL)` });
+        return;
+      }
+      if (!schemes.includes(url.protocol.slice(0, -1))) {
+        ctx.addIssue({ code: "custom", message: `must be a ${expected} URL, not ${url.protocol}//` });
+      } else if (url.hostname === "" && !url.searchParams.has("host")) {
+        ctx.addIssue({ code: "custom", message: `must name a host (${schemes[0]}://user:password@host:port/…)` });
+      }
+    });
 }
 
 /** Reads a file named by a `<NAME>_FILE` variable; throws with the reason it cannot. */

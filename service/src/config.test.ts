@@ -134,6 +134,7 @@ describe("config", () => {
     }
     const socket = "postgresql:///keyhold?host=/var/run/postgresql";
     expect(loadConfig({ DATABASE_URL: socket }).databaseUrl).toBe(socket);
+    expect(loadConfig({ DATABASE_URL: ` ${socket}\t` }).databaseUrl).toBe(socket);
   });
 
   describe("in production", () => {
