@@ -1,7 +1,7 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Layers, Plus } from "lucide-react";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
@@ -89,7 +89,12 @@ interface SecretsInFolderProps {
 
 function SecretsInFolder({ projectId, environments, environment, place }: SecretsInFolderProps) {
   const { location, href, update } = place;
-  const folder: SecretFolder = { projectId, environment: environment.slug, secretPath: location.secretPath };
+  // The same object while the place is the same, so the memoised table and rows skip renders
+  // that only the URL's search text caused.
+  const folder = useMemo<SecretFolder>(
+    () => ({ projectId, environment: environment.slug, secretPath: location.secretPath }),
+    [projectId, environment.slug, location.secretPath],
+  );
   const guards = useSecretGuards(projectId);
   const [creating, setCreating] = useState(false);
   // The drawer's secret stays set while it closes, so it keeps its content during the animation.

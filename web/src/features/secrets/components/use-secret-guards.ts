@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { projectAbilityQuery, useProjectAbility } from "@/hooks/use-project-ability";
 
 /** Why the signed-in identity may not use each control of the secrets page (undefined: it may). */
@@ -25,13 +26,14 @@ export function useSecretGuards(projectId: string): SecretGuards {
     ability.can(action, subject) ? undefined : (ability.reason(action, subject) ?? `You may not ${action} ${subject}.`);
   // Infisical's legacy `read` also reads values.
   const readValue = ability.can("read", "secrets") ? undefined : deny("readValue", "secrets");
-  return {
-    create: deny("create", "secrets"),
-    edit: deny("edit", "secrets"),
-    delete: deny("delete", "secrets"),
-    readValue,
-    createFolder: deny("create", "secret-folders"),
-    deleteFolder: deny("delete", "secret-folders"),
-    checking,
-  };
+  const create = deny("create", "secrets");
+  const edit = deny("edit", "secrets");
+  const remove = deny("delete", "secrets");
+  const createFolder = deny("create", "secret-folders");
+  const deleteFolder = deny("delete", "secret-folders");
+  // One object while the answers stay the same, so memoised rows skip renders.
+  return useMemo(
+    () => ({ create, edit, delete: remove, readValue, createFolder, deleteFolder, checking }),
+    [create, edit, remove, readValue, createFolder, deleteFolder, checking],
+  );
 }
