@@ -244,15 +244,29 @@ test("refuses a cyclic import with the server's reason", async ({ signedIn: page
   expect(await importOrder(service, seededProject)).toEqual([]);
 });
 
-test("keeps the folder in the URL and refuses an import of the folder itself before asking", async ({
+test("keeps the folder in the URL, moves through sub-folders, and refuses an import of the folder itself before asking", async ({
   signedIn: page,
+  service,
   seededProject,
 }) => {
+  await service(endpoints["folders.create"], {
+    body: { workspaceId: seededProject.id, environment: "prod", name: "database", path: "/" },
+  });
   await page.goto(`/projects/${seededProject.id}/secret-imports`);
   const picker = page.getByRole("form", { name: "Folder" });
   await picker.getByLabel("Environment").selectOption("prod");
   await expect(page).toHaveURL(/environment=prod/);
   await expect(page.getByRole("region", { name: "Imports" })).toContainText("prod:/");
+
+  await page.getByRole("navigation", { name: "Folders in prod:/" }).getByRole("button", { name: "database" }).click();
+  await expect(page).toHaveURL(/path=%2Fdatabase/);
+  await expect(picker.getByLabel("Folder path")).toHaveValue("/database");
+  await expect(page.getByRole("region", { name: "Imports" })).toContainText("prod:/database");
+  await page
+    .getByRole("navigation", { name: "Folders in prod:/database" })
+    .getByRole("button", { name: "Up to /" })
+    .click();
+  await expect(picker.getByLabel("Folder path")).toHaveValue("/");
   await picker.getByLabel("Folder path").fill("not a path");
   await picker.getByLabel("Folder path").press("Enter");
   await expect(picker.getByText(/A path is \/ or \/folder\/sub-folder/)).toBeVisible();

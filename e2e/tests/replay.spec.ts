@@ -321,6 +321,10 @@ for (const [year, folder] of Object.entries(sampleSets)) {
           `Reorder ${label}, position ${recorded.position} of ${listed.length}`,
         );
       }
+      // The recorded folders of dev:/ are one click away.
+      const folders = (recording(folder, older ? "091-" : "106-").body as { folders: { name: string }[] }).folders;
+      const nav = page.getByRole("navigation", { name: "Folders in dev:/" });
+      for (const { name } of folders) await expect(nav.getByRole("button", { name })).toBeVisible();
       // The recorded secrets list (without include_imports) names no import: nothing is invented.
       await expect(list.getByText("The server did not report this import's keys.")).toHaveCount(listed.length);
       await expect(page.getByRole("alert")).toHaveCount(0);

@@ -7,6 +7,7 @@ const ep = {
   update: endpoints["secretImports.update"],
   delete: endpoints["secretImports.delete"],
   secrets: endpoints["secrets.list"],
+  folders: endpoints["folders.list"],
 };
 
 /** The folder whose imports are shown: a project, an environment (slug) and a path. */
@@ -36,6 +37,12 @@ export const secretImportsApi = {
   move: async (folder: ImportingFolder, secretImportId: string, position: number) =>
     (await call(ep.update, { params: { secretImportId }, body: { ...scope(folder), import: { position } } }))
       .secretImport,
+
+  /** The names of the folder's sub-folders, to move down the tree. */
+  subFolders: async ({ projectId, environment, path }: ImportingFolder, signal?: AbortSignal) =>
+    (await call(ep.folders, { query: { workspaceId: projectId, environment, path } }, { signal })).folders
+      .map((f) => f.name)
+      .sort((a, b) => a.localeCompare(b)),
 
   delete: async (folder: ImportingFolder, secretImportId: string) =>
     (await call(ep.delete, { params: { secretImportId }, body: scope(folder) })).secretImport,

@@ -7,6 +7,7 @@ export const secretImportKeys = {
     [...secretImportKeys.all, projectId, environment, path] as const,
   list: (folder: ImportingFolder) => [...secretImportKeys.folder(folder), "list"] as const,
   provided: (folder: ImportingFolder) => [...secretImportKeys.folder(folder), "provided"] as const,
+  subFolders: (folder: ImportingFolder) => [...secretImportKeys.folder(folder), "sub-folders"] as const,
   environments: (projectId: string) => [...secretImportKeys.all, projectId, "environments"] as const,
 };
 
@@ -26,6 +27,12 @@ export const secretImportQueries = {
     queryOptions({
       queryKey: secretImportKeys.provided(folder),
       queryFn: ({ signal }) => secretImportsApi.provided(folder, signal),
+      retry: false,
+    }),
+  subFolders: (folder: ImportingFolder) =>
+    queryOptions({
+      queryKey: secretImportKeys.subFolders(folder),
+      queryFn: ({ signal }) => secretImportsApi.subFolders(folder, signal),
       retry: false,
     }),
 };

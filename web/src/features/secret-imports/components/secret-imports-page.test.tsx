@@ -73,6 +73,7 @@ function server(state: Server) {
     if (url.pathname === `/api/v1/workspace/${PROJECT}/permissions`)
       return json(200, { data: { permissions: state.rules, membership: { id: "m1", roles: [] } } });
     if (url.pathname === `/api/v1/workspace/${PROJECT}`) return json(200, { workspace: project });
+    if (url.pathname === "/api/v1/folders") return json(200, { folders: [] });
     if (url.pathname === "/api/v1/secret-imports" && request.method === "GET")
       return state.list ?? json(200, { message: "ok", secretImports: state.imports });
     if (url.pathname === "/api/v3/secrets/raw") {

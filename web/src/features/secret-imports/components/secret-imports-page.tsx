@@ -16,6 +16,7 @@ import { secretImportQueries } from "../queries";
 import { AddImportDialog } from "./add-import-dialog";
 import { FolderPicker } from "./folder-picker";
 import { ImportsList } from "./imports-list";
+import { SubFolders } from "./sub-folders";
 import { useImportLocation, useProjectId } from "./use-import-location";
 
 const description =
@@ -77,7 +78,10 @@ function ImportsPageBody() {
           </PermittedButton>
         }
       />
-      <FolderPicker key={folder.path} environments={environments} folder={folder} onChange={go} />
+      <div className="grid gap-2">
+        <FolderPicker key={folder.path} environments={environments} folder={folder} onChange={go} />
+        <SubFolders folder={folder} onOpen={(path) => go({ environment: folder.environment, path })} />
+      </div>
       <QueryBoundary
         loading={<ListSkeleton />}
         error={({ error, retry }) => <ErrorPanel error={error} title="Could not load the imports" onRetry={retry} />}
