@@ -33,6 +33,9 @@ for (const theme of ["light", "dark"] as const) {
           body: { workspaceId, environment, secretPath: "/", secretValue: uniqueName("value") },
         });
       }
+      for (const name of ["billing", "webhooks"]) {
+        await service(endpoints["folders.create"], { body: { workspaceId, environment: "dev", name, path: "/" } });
+      }
       for (const environment of ["staging", "prod"]) {
         await service(endpoints["secretImports.create"], {
           body: { workspaceId, environment: "dev", path: "/", import: { environment, path: "/" } },

@@ -206,8 +206,12 @@ for (const theme of ["light", "dark"] as const) {
             body: { workspaceId, environment: "dev", path: "/", import: { environment, path: "/" } },
           });
         }
+        await service(endpoints["folders.create"], {
+          body: { workspaceId, environment: "dev", name: "billing", path: "/" },
+        });
         await page.goto(`/projects/${project.id}/secret-imports?environment=dev`);
         await expect(page.getByText("overridden by prod:/")).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Folders in dev:/" })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
 
         await page.getByRole("button", { name: "Add import", exact: true }).click();
