@@ -93,8 +93,14 @@ function server({ rules = everything, list }: Server = {}) {
         })
       );
     }
+    if (url.pathname === "/api/v3/secrets/raw/REDIS_URL" && request.method === "PATCH") {
+      return json(200, { secret: { ...secret("REDIS_URL", [], ""), version: 2, secretValueHidden: false } });
+    }
     if (url.pathname === "/api/v3/secrets/raw/REDIS_URL") {
       return json(200, { secret: secret("REDIS_URL", [], "redis://cache:6379") });
+    }
+    if (url.pathname === "/api/v3/secrets/raw/STRIPE_KEY") {
+      return json(200, { secret: secret("STRIPE_KEY", [], "line one\nline two") });
     }
     if (url.pathname === "/api/v1/folders") return json(200, { folders: [] });
     return json(404, errorBody(404, "NotFound", `unexpected ${request.url}`));
@@ -162,6 +168,40 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     ]);
     await user.click(screen.getByRole("button", { name: "Hide value of REDIS_URL" }));
     expect(screen.queryByText("redis://cache:6379")).toBeNull();
+  });
+
+  it("edits a value in its row: Escape leaves it, Enter saves it, a value of several lines is left to the drawer", async () => {
+    const { requests } = server();
+    const { user } = render();
+    await screen.findByRole("button", { name: "Open REDIS_URL" });
+    const edit = () => within(rowOf("REDIS_URL")).getByRole("button", { name: "Edit value of REDIS_URL" });
+    await waitFor(() => expect(edit()).not.toHaveAttribute("aria-disabled"));
+
+    await user.click(edit());
+    const input = await screen.findByRole("textbox", { name: "New value of REDIS_URL" });
+    await waitFor(() => expect(input).toHaveValue("redis://cache:6379"));
+    await user.clear(input);
+    await user.type(input, "redis://other{Escape}");
+    expect(screen.queryByRole("textbox", { name: "New value of REDIS_URL" })).toBeNull();
+    expect(requests.some((r) => r.method === "PATCH")).toBe(false);
+
+    await user.click(edit());
+    const again = await screen.findByRole("textbox", { name: "New value of REDIS_URL" });
+    await waitFor(() => expect(again).toHaveValue("redis://cache:6379"));
+    await user.clear(again);
+    await user.type(again, "redis://new:6380{Enter}");
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: "New value of REDIS_URL" })).toBeNull());
+    const patch = requests.find((r) => r.method === "PATCH");
+    expect(JSON.parse(patch?.body ?? "{}")).toEqual({
+      workspaceId: PROJECT,
+      environment: "dev",
+      secretPath: "/",
+      secretValue: "redis://new:6380",
+    });
+
+    await user.click(within(rowOf("STRIPE_KEY")).getByRole("button", { name: "Edit value of STRIPE_KEY" }));
+    expect(await screen.findByText(/several lines: open the secret to edit it/)).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "New value of STRIPE_KEY" })).toBeNull();
   });
 
   it("tells a caller who may only describe secrets that values are hidden, and reads none", async () => {
