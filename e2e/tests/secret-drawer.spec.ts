@@ -179,3 +179,21 @@ test("asks before closing with unsaved changes; Escape closes it otherwise", asy
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 });
+
+test("the open secret's name is in the address: a reload opens it again, and closing takes it out", async ({
+  signedIn: page,
+  service,
+  project,
+}) => {
+  await createSecret(service, project, "QUEUE_URL", "amqp://mq.internal", "queue");
+  await openDrawer(page, project, "QUEUE_URL");
+  await expect(page).toHaveURL(/[?&]secret=QUEUE_URL(&|$)/);
+  expect(page.url()).not.toContain("amqp");
+
+  await page.reload();
+  const drawer = page.getByRole("dialog", { name: "QUEUE_URL", exact: true });
+  await expect(drawer.getByLabel("Comment")).toHaveValue("queue");
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(page).not.toHaveURL(/secret=/);
+});

@@ -46,4 +46,13 @@ describe("secret location in the URL", () => {
     expect(childPath("/", "app")).toBe("/app");
     expect(childPath("/app", "api")).toBe("/app/api");
   });
+
+  it("names the open secret, and closes it on going to another environment or folder", () => {
+    const params = new URLSearchParams("env=dev&q=db&secret=DATABASE_URL");
+    expect(readSecretLocation(params).secret).toBe("DATABASE_URL");
+    expect(writeSecretLocation(params, { secret: undefined }).toString()).toBe("env=dev&q=db");
+    expect(writeSecretLocation(params, { secret: "API_KEY" }).get("secret")).toBe("API_KEY");
+    expect(writeSecretLocation(params, { environment: "prod" }).toString()).toBe("env=prod&q=db");
+    expect(writeSecretLocation(params, { secretPath: "/app" }).toString()).toBe("env=dev&q=db&path=%2Fapp");
+  });
 });

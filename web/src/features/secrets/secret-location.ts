@@ -1,7 +1,7 @@
 /**
- * Where the secrets page is, as kept in its URL: `?env=dev&path=/app/api&q=db&tag=backend`.
+ * Where the secrets page is, as kept in its URL: `?env=dev&path=/app/api&q=db&tag=backend&secret=DB_URL`.
  * The environment and folder are the page's address; the search text and tag only narrow the
- * table. Secret values never appear here.
+ * table; `secret` names the secret open in the drawer. Secret values never appear here.
  */
 export interface SecretLocation {
   /** The environment's slug; undefined when the URL names none (the project's first is used). */
@@ -12,6 +12,8 @@ export interface SecretLocation {
   search: string;
   /** A tag's slug; undefined for every tag. */
   tag: string | undefined;
+  /** The key of the secret open in the drawer (a name, never a value); undefined when none is. */
+  secret: string | undefined;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -26,11 +28,13 @@ export function normalizeSecretPath(raw: string | null | undefined): string {
 export function readSecretLocation(params: URLSearchParams): SecretLocation {
   const environment = params.get("env")?.trim();
   const tag = params.get("tag")?.trim();
+  const secret = params.get("secret")?.trim();
   return {
     environment: environment || undefined,
     secretPath: normalizeSecretPath(params.get("path")),
     search: params.get("q") ?? "",
     tag: tag || undefined,
+    secret: secret || undefined,
   };
 }
 
@@ -45,6 +49,8 @@ export function writeSecretLocation(params: URLSearchParams, patch: Partial<Secr
   if ("secretPath" in patch) set("path", patch.secretPath === "/" ? undefined : patch.secretPath);
   if ("search" in patch) set("q", patch.search);
   if ("tag" in patch) set("tag", patch.tag);
+  // A secret is open in one environment and folder: going elsewhere closes it.
+  if ("secret" in patch || "environment" in patch || "secretPath" in patch) set("secret", patch.secret);
   return next;
 }
 

@@ -97,13 +97,11 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
   );
   const guards = useSecretGuards(projectId);
   const [creating, setCreating] = useState(false);
-  // The drawer's secret stays set while it closes, so it keeps its content during the animation.
-  const [opened, setOpened] = useState<string>();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const openSecret = useCallback((secretKey: string) => {
-    setOpened(secretKey);
-    setDrawerOpen(true);
-  }, []);
+  // The open secret is in the URL (`?secret=KEY`), so it can be linked to. Its key stays set
+  // while the drawer closes, so the drawer keeps its content during the animation.
+  const [opened, setOpened] = useState(location.secret);
+  if (location.secret !== undefined && location.secret !== opened) setOpened(location.secret);
+  const openSecret = useCallback((secretKey: string) => update({ secret: secretKey }), [update]);
 
   return (
     <div className="grid min-w-0 gap-5">
@@ -138,9 +136,9 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
             environment={environment.slug}
             secretPath={location.secretPath}
             secretKey={opened}
-            open={drawerOpen}
-            onOpenChange={setDrawerOpen}
-            onRenamed={setOpened}
+            open={location.secret !== undefined}
+            onOpenChange={(open) => update({ secret: open ? opened : undefined })}
+            onRenamed={(secretKey) => update({ secret: secretKey })}
           />
         </Suspense>
       ) : null}
