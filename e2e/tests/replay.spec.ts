@@ -342,5 +342,39 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(page.getByRole("heading", { name: "No integrations in this project" })).toBeVisible();
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
+
+    test("opens the recorded secret in the drawer, read with its comment and masked value, and its recorded versions", async ({
+      watched: page,
+    }) => {
+      type Read = { secretKey: string; secretComment: string; environment: string };
+      const named = (call: string) =>
+        (readdirSync(folder).find((name) => name.slice(4) === `${call}.json`) ?? "").slice(0, 4);
+      const secret = (recording(folder, named("secrets-get")).body as { secret: Read }).secret;
+      // The replay answers the versions with the recording made with a user's session (both servers refuse identity tokens there).
+      const versions = (recording(folder, named("secret-versions-list-user-jwt")).body as { secretVersions: unknown[] })
+        .secretVersions;
+      const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
+      await signIn(page);
+
+      // Only this secret was read on its own, before it was renamed: the page opens it from its address.
+      await page.goto(`${origin()}/projects/${projectId}/secrets?env=${secret.environment}&secret=${secret.secretKey}`);
+      const drawer = page.getByRole("dialog", { name: secret.secretKey, exact: true });
+      await expect(drawer.getByLabel("Name", { exact: true })).toHaveValue(secret.secretKey);
+      await expect(drawer.getByLabel("Comment")).toHaveValue(secret.secretComment);
+      await expect(drawer).not.toContainText("<redacted>");
+      await drawer.getByRole("button", { name: "Reveal value" }).click();
+      await expect(drawer.getByRole("textbox", { name: "Value" })).toHaveValue("<redacted>");
+      // Neither server's tags were recorded: the picker says so in one line, without an alert.
+      await expect(
+        drawer.getByText("This server does not list the project's tags; the secret's own are shown."),
+      ).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      await drawer.getByRole("tab", { name: "Version history" }).click();
+      const list = drawer.getByRole("list", { name: "Versions" });
+      await expect(list.getByRole("button", { name: /^Version \d/ })).toHaveCount(versions.length);
+      await expect(list.getByRole("button", { name: /^Version \d+ Current/ })).toHaveCount(1);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
   });
 }
