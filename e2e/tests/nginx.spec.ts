@@ -76,7 +76,10 @@ test.describe("the console behind nginx with deploy/nginx.conf", () => {
     const configFile = join(workDir, "nginx.conf");
     writeFileSync(configFile, config);
 
-    nginx = spawn(NGINX, ["-e", "stderr", "-c", configFile, "-g", "daemon off;"], {
+    // Run as root (CI does), nginx's workers would drop to an unprivileged user that cannot read a
+    // checkout under a private directory; the workers keep the test's user instead.
+    const directives = process.getuid?.() === 0 ? "daemon off; user root;" : "daemon off;";
+    nginx = spawn(NGINX, ["-e", "stderr", "-c", configFile, "-g", directives], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
