@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { handleShutdownSignals } from "./lib/shutdown.ts";
+import { handleShutdownSignals } from "@keyhold/contract/runtime-server";
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -5,7 +5,7 @@ try {
   // Loaded once the configuration is known to be good, so that a wrong one fails at once.
   const [{ buildApp }, { handleShutdownSignals }] = await Promise.all([
     import("./app.ts"),
-    import("./lib/shutdown.ts"),
+    import("@keyhold/contract/runtime-server"),
   ]);
   const app = await buildApp({ config });
   handleShutdownSignals(app, config.shutdownGraceMs);

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { endpointList, routePattern } from "@keyhold/contract";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
@@ -135,44 +133,4 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: ServiceMet
     metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-}
-
-export interface MetricsListener {
-  /** `http://host:port/metrics` */
-  url: string;
-  close(): Promise<void>;
-}
-
-/**
- * GET /metrics in Prometheus' text format on a listener of its own, apart from the API
- * (so it is never exposed where the API is, and never forwarded by a proxy in front of it).
- */
-export async function listenForMetrics(
-  registry: Registry,
-  at: { host: string; port: number },
-): Promise<MetricsListener> {
-  const server = http.createServer((request, response) => {
-    if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
-      response.writeHead(404, { "content-type": "text/plain" }).end("Metrics are served at /metrics\n");
-      return;
-    }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { "content-type": registry.contentType }).end(text),
-      () => response.writeHead(500, { "content-type": "text/plain" }).end("Could not collect the metrics\n"),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(at.port, at.host, resolve);
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(":") ? `[${address}]` : address;
-  return {
-    url: `http://${host}:${port}/metrics`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

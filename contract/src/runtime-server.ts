@@ -1,0 +1,99 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * What the service and the BFF share in running their HTTP server: graceful shutdown on the
+ * signals orchestrators send, and the Prometheus metrics listener. Typed by shape, so that
+ * this package needs neither Fastify nor prom-client.
+ */
+
+type LogFn = (details: object, message: string) => void;
+
+/** The parts of a Fastify app that shutdown uses. */
+export interface GracefulServer {
+  log: { info: LogFn; warn: LogFn; error: LogFn };
+  server: Pick<http.Server, "closeIdleConnections" | "closeAllConnections">;
+  close(): PromiseLike<unknown>;
+}
+
+/**
+ * SIGTERM (what orchestrators send) and SIGINT (Ctrl-C) stop the server gracefully: it stops
+ * accepting connections and answers new requests on open ones with 503, lets the requests in
+ * flight finish (closing each connection once it falls idle), then runs the app's close hooks
+ * (the service writes its batched token uses and closes the database; the BFF closes Redis and
+ * its upstream pool) and exits 0. Requests still running after `graceMs` have their connections
+ * closed so that shutdown ends in bounded time; the close hooks run all the same. A second
+ * signal of the same kind ends the process at once.
+ */
+export function handleShutdownSignals(app: GracefulServer, graceMs: number): void {
+  let closing = false;
+  const shutDown = async (signal: NodeJS.Signals): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal, graceMs }, "Shutting down: finishing the requests in flight");
+    // A connection whose request finishes after the close began would otherwise stay open on
+    // keep-alive until the client hangs up: close each one as soon as it falls idle.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const grace = setTimeout(() => {
+      app.log.warn({ graceMs }, "Shutdown grace period over: closing the connections of requests still running");
+      app.server.closeAllConnections();
+    }, graceMs);
+    try {
+      await app.close();
+      clearInterval(idleSweep);
+      clearTimeout(grace);
+      app.log.info({ signal }, "Stopped");
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "Shutdown failed");
+      process.exit(1);
+    }
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, (s) => void shutDown(s));
+}
+
+/** A prom-client registry, as the listener uses it. */
+export interface MetricsRegistry {
+  metrics(): Promise<string>;
+  readonly contentType: string;
+}
+
+export interface MetricsListener {
+  /** `http://host:port/metrics` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * GET /metrics in Prometheus' text format on a listener of its own, apart from the console and
+ * the API: never reachable through the origin browsers use, never forwarded by a proxy in front.
+ */
+export async function listenForMetrics(
+  registry: MetricsRegistry,
+  at: { host: string; port: number },
+): Promise<MetricsListener> {
+  const server = http.createServer((request, response) => {
+    if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
+      response.writeHead(404, { "content-type": "text/plain" }).end("Metrics are served at /metrics\n");
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { "content-type": registry.contentType }).end(text),
+      () => response.writeHead(500, { "content-type": "text/plain" }).end("Could not collect the metrics\n"),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(at.port, at.host, resolve);
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}/metrics`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
