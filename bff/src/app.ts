@@ -75,6 +75,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logController: new RequestLog(loggerInstance),
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
+    // Behind a trusted proxy, request.ip is the browser's address from its X-Forwarded-For (what
+    // the BFF passes on to the service); anyone else's forwarded header is ignored.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
 
   let metricsListener: MetricsListener | undefined;

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       logFormat: undefined,
       metrics: undefined,
       shutdownGraceMs: 10_000,
+      trustedProxies: [],
     });
   });
 
@@ -87,6 +88,7 @@ describe("loadConfig", () => {
     ["PORT", "8080.5", "must be a port number (0-65535)"],
     ["METRICS_PORT", "99999", "must be a port number (0-65535)"],
     ["KEYHOLD_INSECURE_COOKIES", "maybe", "must be true or false"],
+    ["KEYHOLD_TRUSTED_PROXIES", "10.0.0.1, nginx", '"nginx" is not an IPv4 or IPv6 address or CIDR block'],
     ["KEYHOLD_SESSION_IDLE_MINUTES", "600", "cannot exceed KEYHOLD_SESSION_ABSOLUTE_MINUTES"],
   ])("refuses %s=%j in one line naming the variable", (name, value, reason) => {
     const message = failure({ KEYHOLD_WEB_DIST: "/nonexistent", [name]: value });
@@ -121,5 +123,20 @@ describe("loadConfig", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("KEYHOLD_TRUSTED_PROXIES", () => {
+  it("reads addresses and CIDR blocks as blocks, and trusts no proxy when unset", () => {
+    const read = (value?: string) =>
+      loadConfig({ KEYHOLD_WEB_DIST: "/nonexistent", ...(value !== undefined && { KEYHOLD_TRUSTED_PROXIES: value }) })
+        .trustedProxies;
+    expect(read()).toEqual([]);
+    expect(read("10.0.0.5, 172.16.0.0/12,::1, ::ffff:10.1.0.0/112")).toEqual([
+      "10.0.0.5/32",
+      "172.16.0.0/12",
+      "::1/128",
+      "10.1.0.0/16",
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
   optionalPortVariable,
   parseEnvironment,
   portVariable,
+  trustedProxiesVariable,
   unsetWhenEmpty,
   urlVariable,
   withFileVariables,
@@ -65,6 +66,8 @@ const EnvSchema = z.object({
   METRICS_PORT: optionalPortVariable,
   METRICS_HOST: hostVariable,
   KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Proxies in front of the BFF (nginx, a load balancer) whose X-Forwarded-For names the browser. */
+  KEYHOLD_TRUSTED_PROXIES: trustedProxiesVariable,
 });
 
 /** Everything the BFF reads from its environment, validated once at start. */
@@ -93,6 +96,8 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   /** How long in-flight requests may run on after SIGTERM before their connections are closed. */
   shutdownGraceMs: number;
+  /** CIDR blocks of the proxies whose X-Forwarded-For is believed (KEYHOLD_TRUSTED_PROXIES). */
+  trustedProxies: string[];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -121,5 +126,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     shutdownGraceMs: e.KEYHOLD_SHUTDOWN_GRACE_MS,
+    trustedProxies: e.KEYHOLD_TRUSTED_PROXIES,
   };
 }

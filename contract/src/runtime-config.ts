@@ -1,4 +1,5 @@
 import { z } from "zod";
+import ipaddr from "ipaddr.js";
 import { newRequestId } from "./errors.ts";
 
 /**
@@ -200,3 +201,43 @@ export const logRedactPaths = [
   ...credentialFields.map((field) => `*.${field}`),
   ...credentialFields.map((field) => `*.*.${field}`),
 ];
+
+/**
+ * One address or CIDR block as `address/prefix`, or undefined when the entry is neither. IPv4
+ * must be four-part decimal (ipaddr.js would also take "10" or "0x0a.1"); an IPv4-mapped IPv6
+ * block stands for the IPv4 block it covers.
+ */
+export function cidrBlockOf(entry: string): string | undefined {
+  const text = entry.trim();
+  if (!text.includes("/")) {
+    if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;
+    const address = ipaddr.process(text);
+    return `${address.toString()}/${address.kind() === "ipv4" ? 32 : 128}`;
+  }
+  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text) && !ipaddr.IPv6.isValidCIDR(text)) return undefined;
+  const [address, prefix] = ipaddr.parseCIDR(text);
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    if (prefix < 96) return undefined;
+    return `${(address as ipaddr.IPv6).toIPv4Address().toString()}/${prefix - 96}`;
+  }
+  return `${address.toString()}/${prefix}`;
+}
+
+/**
+ * KEYHOLD_TRUSTED_PROXIES: comma-separated addresses or CIDR blocks of the proxies whose
+ * X-Forwarded-For is believed; empty or unset trusts none (a forwarded header then changes
+ * nothing).
+ */
+export const trustedProxiesVariable = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const blocks: string[] = [];
+    for (const entry of (value ?? "").split(",").map((e) => e.trim())) {
+      if (entry === "") continue;
+      const block = cidrBlockOf(entry);
+      if (block) blocks.push(block);
+      else ctx.addIssue({ code: "custom", message: `"${entry}" is not an IPv4 or IPv6 address or CIDR block` });
+    }
+    return blocks;
+  });

@@ -12,13 +12,13 @@ import {
   optionalPortVariable,
   parseEnvironment,
   portVariable,
+  trustedProxiesVariable,
   unsetWhenEmpty,
   urlVariable,
   withFileVariables,
 } from "@keyhold/contract/runtime-config";
 import { z } from "zod";
 import { decodeRootKey, ROOT_KEY_BYTES } from "./lib/key-encoding.ts";
-import { parseTrustedIp } from "./lib/trusted-ips.ts";
 
 export { ConfigError } from "@keyhold/contract/runtime-config";
 
@@ -27,30 +27,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Variables that may instead be given as `<NAME>_FILE`, the path of a file holding the value. */
 const fileVariables = ["KEYHOLD_ROOT_KEY", "DATABASE_URL"] as const;
-
-/** One KEYHOLD_TRUSTED_PROXIES entry as a CIDR block, read by the same rules as trusted IPs. */
-function proxyBlock(entry: string): string | undefined {
-  const parsed = parseTrustedIp(entry);
-  return parsed && `${parsed.ipAddress}/${parsed.prefix ?? (parsed.type === "ipv4" ? 32 : 128)}`;
-}
-
-/** Comma-separated addresses or CIDR blocks; empty or unset trusts no proxy. */
-const TrustedProxies = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const entries = (value ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== "");
-    const blocks: string[] = [];
-    for (const entry of entries) {
-      const block = proxyBlock(entry);
-      if (block) blocks.push(block);
-      else ctx.addIssue({ code: "custom", message: `"${entry}" is not an IPv4 or IPv6 address or CIDR block` });
-    }
-    return blocks;
-  });
 
 const EnvSchema = z
   .object({
@@ -71,7 +47,7 @@ const EnvSchema = z
         .optional(),
     ),
     KEYHOLD_TOKEN_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-    KEYHOLD_TRUSTED_PROXIES: TrustedProxies,
+    KEYHOLD_TRUSTED_PROXIES: trustedProxiesVariable,
     LOG_LEVEL: logLevelVariable,
     LOG_FORMAT: logFormatVariable,
     METRICS_PORT: optionalPortVariable,

@@ -28,6 +28,7 @@ let dataDir: string;
 let service: FastifyInstance;
 let bff: TestBff;
 let token: string;
+let serviceOrigin: string;
 
 async function serviceCall(id: EndpointId, adminToken: string, params: Record<string, string>, body: unknown) {
   const spec = endpoints[id];
@@ -46,7 +47,7 @@ beforeAll(async () => {
   service = await buildService({
     config: loadServiceConfig({ KEYHOLD_DATA_DIR: dataDir, LOG_LEVEL: "silent", KEYHOLD_TRUSTED_PROXIES: "127.0.0.1" }),
   });
-  const serviceOrigin = await service.listen({ port: 0, host: "127.0.0.1" });
+  serviceOrigin = await service.listen({ port: 0, host: "127.0.0.1" });
   const adminToken = (await readFile(join(dataDir, "admin-token"), "utf8")).trim();
   const created = await serviceCall(
     "identities.create",
@@ -77,8 +78,8 @@ afterAll(async () => {
 });
 
 /** A request to the BFF whose connection comes from `localAddress`. */
-function sendFrom(localAddress: string, req: RawRequest): Promise<RawResponse> {
-  const address = bff.app.server.address();
+function sendFrom(localAddress: string, req: RawRequest, target: TestBff = bff): Promise<RawResponse> {
+  const address = target.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...req.headers };
@@ -135,5 +136,38 @@ describe("the browser's address reaches the service's trusted-IP check", () => {
       const res = await logInFrom("127.0.0.2", { "x-forwarded-for": forged });
       expect(res.status, forged).toBe(403);
     }
+  });
+});
+
+describe("behind a proxy the BFF trusts (KEYHOLD_TRUSTED_PROXIES)", () => {
+  let proxied: TestBff;
+  beforeAll(async () => {
+    proxied = await startBff(testConfig({ upstreamOrigin: serviceOrigin, trustedProxies: ["127.0.0.4/32"] }));
+  });
+  afterAll(async () => proxied?.close());
+
+  const logInThrough = (localAddress: string, forwardedFor: string) =>
+    sendFrom(
+      localAddress,
+      {
+        method: "POST",
+        path: "/bff/login",
+        headers: { ...JSON_CSRF, "x-forwarded-for": forwardedFor },
+        body: JSON.stringify({ accessToken: token }),
+      },
+      proxied,
+    );
+
+  it("the proxy's X-Forwarded-For names the browser the service checks", async () => {
+    expect((await logInThrough("127.0.0.4", "127.0.0.3")).status).toBe(200);
+    expect((await logInThrough("127.0.0.4", "127.0.0.2")).status).toBe(403);
+  });
+
+  it("only the last hop the proxy added counts, not what the browser claimed before it", async () => {
+    expect((await logInThrough("127.0.0.4", "127.0.0.3, 127.0.0.2")).status).toBe(403);
+  });
+
+  it("anyone but the trusted proxy is judged by its own address", async () => {
+    expect((await logInThrough("127.0.0.2", "127.0.0.3")).status).toBe(403);
   });
 });
