@@ -122,9 +122,10 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
     async get(actor: Actor, identityId: string): Promise<IdentityMembership> {
       assertOrgPermission(actor.ability, "read", "identity");
       const found = await requireMembership(actor, identityId);
+      // Only universal auth locks an identity out: other identities skip that read.
       const [metadata, lockouts] = await Promise.all([
         metadataOf(actor.orgId, [identityId]),
-        activeLockoutMethods(db, identityId, Date.now()),
+        found.authMethods.includes("universal-auth") ? activeLockoutMethods(db, identityId, Date.now()) : [],
       ]);
       return toMembership(found, found.authMethods, metadata(identityId), lockouts);
     },
