@@ -71,7 +71,8 @@ export const secretsFilterCase: BenchCase = {
     const timings: number[] = [];
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.context().addCookies([{ name, value, url: bffUrl }]);
+      // The session cookie is __Host- and Secure; Chromium keeps Secure cookies of http://127.0.0.1.
+      await page.context().addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true }]);
       await page.goto(`${bffUrl}/projects/${projectId}/secrets?env=dev`);
       const search = page.locator("#secret-search");
       await page.getByText(`${count.format(SECRET_COUNT)} secrets`, { exact: true }).waitFor({ timeout: 60_000 });
