@@ -55,15 +55,16 @@ wait_for_url() {
 }
 
 # The container engine for Keyhold's images: Docker when an engine answers; otherwise podman through
-# the container tools beside the repository (KEYHOLD_CONTAINER_TOOLS, default ../shared/tools: a locally
-# made node:20-bookworm-slim base, builds and runs where there is no registry), or plain podman.
+# the container tools named by KEYHOLD_CONTAINER_TOOLS (a folder with make-node-base.sh, podman-build and
+# podman-run: a locally made node:20-bookworm-slim base, builds and runs where there is no registry), or
+# plain podman.
 # Sets ENGINE (docker|podman), BUILD and RUN (arrays: the build and run commands).
 container_tools() {
-  local tools=${KEYHOLD_CONTAINER_TOOLS:-$ROOT/../shared/tools}
+  local tools=${KEYHOLD_CONTAINER_TOOLS:-}
   local base=docker.io/library/node:20-bookworm-slim
   if command -v docker >/dev/null && docker info >/dev/null 2>&1; then
     ENGINE=docker; BUILD=(docker build); RUN=(docker run)
-  elif [ -x "$tools/podman-build" ]; then
+  elif [ -n "$tools" ] && [ -x "$tools/podman-build" ]; then
     if ! command -v podman >/dev/null || ! podman image exists "$base"; then
       log "making $base locally ($tools/make-node-base.sh)"
       as_root "$tools/make-node-base.sh"

@@ -3,14 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sampleDir } from "@keyhold/fixtures";
 
 const root = resolve(import.meta.dirname, "../..");
 
-/** Responses recorded from real Infisical servers, in the shared folder beside the repository. */
-export const sampleSets = {
-  2024: resolve(root, "../shared/reference/infisical-samples"),
-  2026: resolve(root, "../shared/reference/infisical-samples-2026"),
-} as const;
+/** Responses recorded from real Infisical servers (`@keyhold/fixtures`), replayed for the console. */
+export const sampleSets = { 2024: sampleDir(2024), 2026: sampleDir(2026) } as const;
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {

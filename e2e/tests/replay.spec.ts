@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { loadRecordings } from "@keyhold/fixtures";
 import { projectPermissionActions } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
 import { expect, test as base } from "../support/fixtures.ts";
@@ -18,9 +17,13 @@ interface Recorded {
 }
 
 function recording(folder: string, prefix: string): Recorded {
-  const file = readdirSync(folder).find((name) => name.startsWith(prefix));
-  if (!file) throw new Error(`no recording ${prefix} in ${folder}`);
-  return JSON.parse(readFileSync(join(folder, file), "utf8")) as Recorded;
+  const found = loadRecordings(folder).find((r) => r.file.startsWith(prefix));
+  if (!found) throw new Error(`no recording ${prefix} in ${folder}`);
+  return found;
+}
+
+function fileNames(folder: string): string[] {
+  return loadRecordings(folder).map((r) => r.file);
 }
 
 /** A token for the recorded identity; the replay, like any server, is only asked who it is. */
@@ -183,11 +186,11 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       watched: page,
     }) => {
       type Role = { name: string; slug: string };
-      const roleList = readdirSync(folder).find((name) => /-project-roles-list\.json$/.test(name)) ?? "";
+      const roleList = fileNames(folder).find((name) => /-project-roles-list\.json$/.test(name)) ?? "";
       const roles = (recording(folder, roleList.slice(0, 4)).body as { roles: Role[] }).roles;
       const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
       const builtInAdmin = (
-        readdirSync(folder).find((name) => name.endsWith("-project-roles-get-by-slug-builtin.json")) ?? ""
+        fileNames(folder).find((name) => name.endsWith("-project-roles-get-by-slug-builtin.json")) ?? ""
       ).slice(0, 4);
       await signIn(page);
 
@@ -231,7 +234,7 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       watched: page,
     }) => {
       type Listed = { identityId: string; identity: { name: string }; roles: { role: string }[] };
-      const listFile = readdirSync(folder).find((name) => name.endsWith("-identity-memberships-list.json")) ?? "";
+      const listFile = fileNames(folder).find((name) => name.endsWith("-identity-memberships-list.json")) ?? "";
       const listed = recording(folder, listFile.slice(0, 4)).body as { identityMemberships: Listed[] };
       const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
       await signIn(page);
@@ -269,7 +272,7 @@ for (const [year, folder] of Object.entries(sampleSets)) {
     }) => {
       type Listed = { secretKey: string; secretComment: string };
       const named = (call: string) =>
-        (readdirSync(folder).find((name) => name.slice(4) === `${call}.json`) ?? "").slice(0, 4);
+        (fileNames(folder).find((name) => name.slice(4) === `${call}.json`) ?? "").slice(0, 4);
       const secrets = (recording(folder, named("secrets-list")).body as { secrets: Listed[] }).secrets;
       const folders = (recording(folder, named("folders-list")).body as { folders: { name: string }[] }).folders;
       const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
@@ -305,7 +308,7 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       watched: page,
     }) => {
       type Listed = { position: number; importPath: string; importEnv: { slug: string } };
-      const listFile = readdirSync(folder).find((name) => name.endsWith("-secret-imports-list.json")) ?? "";
+      const listFile = fileNames(folder).find((name) => name.endsWith("-secret-imports-list.json")) ?? "";
       const listed = (recording(folder, listFile.slice(0, 4)).body as { secretImports: Listed[] }).secretImports;
       const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
       await signIn(page);
@@ -331,7 +334,7 @@ for (const [year, folder] of Object.entries(sampleSets)) {
     });
 
     test("shows the recorded project's integrations (none) with where they come from", async ({ watched: page }) => {
-      const listFile = readdirSync(folder).find((name) => name.endsWith("-integrations-list.json")) ?? "";
+      const listFile = fileNames(folder).find((name) => name.endsWith("-integrations-list.json")) ?? "";
       const listed = (recording(folder, listFile.slice(0, 4)).body as { integrations: unknown[] }).integrations;
       expect(listed).toEqual([]);
       const projectId = (recording(folder, "052-").body as { workspace: { id: string } }).workspace.id;
@@ -348,7 +351,7 @@ for (const [year, folder] of Object.entries(sampleSets)) {
     }) => {
       type Read = { secretKey: string; secretComment: string; environment: string };
       const named = (call: string) =>
-        (readdirSync(folder).find((name) => name.slice(4) === `${call}.json`) ?? "").slice(0, 4);
+        (fileNames(folder).find((name) => name.slice(4) === `${call}.json`) ?? "").slice(0, 4);
       const secret = (recording(folder, named("secrets-get")).body as { secret: Read }).secret;
       // The replay answers the versions with the recording made with a user's session (both servers refuse identity tokens there).
       const versions = (recording(folder, named("secret-versions-list-user-jwt")).body as { secretVersions: unknown[] })

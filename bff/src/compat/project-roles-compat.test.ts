@@ -1,6 +1,7 @@
 import { endpoints } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findRecording, loadRecordings, type ReplayUpstream, startReplayUpstream } from "../replay/replay-upstream.ts";
+import { loadRecordings } from "@keyhold/fixtures";
+import { findRecording, type ReplayUpstream, startReplayUpstream } from "../replay/replay-upstream.ts";
 import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { fakeAccessToken, sampleSets } from "../test/samples.ts";
 

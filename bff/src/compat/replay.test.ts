@@ -1,7 +1,8 @@
 import { BffSessionSchema, type Endpoint, endpointList, endpoints, ErrorBodySchema } from "@keyhold/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRecordings, type ReplayUpstream, startReplayUpstream } from "../replay/replay-upstream.ts";
+import { loadRecordings } from "@keyhold/fixtures";
+import { type ReplayUpstream, startReplayUpstream } from "../replay/replay-upstream.ts";
 import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { fakeAccessToken, sampleSets } from "../test/samples.ts";
 import type { Upstream } from "../upstream/client.ts";

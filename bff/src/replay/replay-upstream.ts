@@ -1,39 +1,17 @@
 /**
  * A stand-in for a real Infisical server that answers from recorded responses: each file of a
- * sample set (`infisical-samples/`, `infisical-samples-2026/`) holds one request and the status
+ * set recorded from a real server (`@keyhold/fixtures`) holds one request and the status
  * and body the real server gave. A request is answered with the recording whose method and path
  * match, ids (UUIDs) matching any id; an exact path wins over a wildcard one, and among equals
  * the first successful recording, else the first. Anything else is the server's own 404.
  *
- * Run alone: `node --conditions=@keyhold/source --import tsx bff/src/replay/replay-upstream.ts <sample dir> <port>`.
+ * Run alone: `node --conditions=@keyhold/source --import tsx bff/src/replay/replay-upstream.ts <recordings folder> <port>`.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-
-export interface Recording {
-  file: string;
-  method: string;
-  path: string;
-  status: number;
-  body: unknown;
-}
+import { loadRecordings, type Recording } from "@keyhold/fixtures";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function loadRecordings(dir: string): Recording[] {
-  return readdirSync(dir)
-    .filter((name) => /^\d+-.*\.json$/.test(name))
-    .sort()
-    .map((file) => {
-      const data = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
-        request: { method: string; path: string };
-        status: number;
-        body: unknown;
-      };
-      return { file, method: data.request.method, path: data.request.path, status: data.status, body: data.body };
-    });
-}
 
 function sameShape(recorded: string, asked: string): boolean {
   const a = recorded.split("/");
@@ -105,7 +83,7 @@ export function startReplayUpstream(dir: string, port = 0): Promise<ReplayUpstre
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [dir, port] = process.argv.slice(2);
   if (!dir) {
-    console.error("usage: replay-upstream.ts <sample dir> [port]");
+    console.error("usage: replay-upstream.ts <recordings folder> [port]");
     process.exit(2);
   }
   const { url } = await startReplayUpstream(path.resolve(dir), Number(port ?? 0));

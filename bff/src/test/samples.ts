@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import {
   type Endpoint,
   type EndpointId,
@@ -9,7 +8,7 @@ import {
   type IdentityMembership,
 } from "@keyhold/contract";
 import type { z } from "zod";
-import { loadRecordings } from "../replay/replay-upstream.ts";
+import { loadRecordings, sampleDir } from "@keyhold/fixtures";
 
 export const ORG_ID = "6f1c1a52-8d1e-4c4f-9a55-0f4b7b2b8a10";
 export const IDENTITY_ID = "0b7a3f9e-2c4d-4e6f-8a1b-3c5d7e9f1a2b";
@@ -250,11 +249,8 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "integrations.delete": undefined,
 };
 
-/** The folders of responses recorded from real Infisical servers, beside the repository. */
-export const sampleSets = {
-  2024: path.resolve(import.meta.dirname, "../../../../shared/reference/infisical-samples"),
-  2026: path.resolve(import.meta.dirname, "../../../../shared/reference/infisical-samples-2026"),
-} as const;
+/** The folders of responses recorded from real Infisical servers (`@keyhold/fixtures`). */
+export const sampleSets = { 2024: sampleDir(2024), 2026: sampleDir(2026) } as const;
 
 const recorded2026 = loadRecordings(sampleSets[2026]);
 

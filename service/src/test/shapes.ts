@@ -1,6 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-import { repoRoot } from "../config.ts";
+import { recording } from "@keyhold/fixtures";
 
 /** A value's shape: the same keys at every depth and the same types, values ignored. */
 export function shapeOf(value: unknown): unknown {
@@ -16,13 +14,9 @@ export function shapeOf(value: unknown): unknown {
   return typeof value;
 }
 
-const samples2026 = path.resolve(repoRoot, "../shared/reference/infisical-samples-2026");
-
 /** The body a mid-2026 Infisical server answered in the recording whose file name starts so. */
 export function recordedBody(prefix: string): unknown {
-  const file = fs.readdirSync(samples2026).find((name) => name.startsWith(prefix));
-  if (!file) throw new Error(`no recording ${prefix}`);
-  return (JSON.parse(fs.readFileSync(path.join(samples2026, file), "utf8")) as { body: unknown }).body;
+  return recording(2026, prefix).body;
 }
 
 /**
