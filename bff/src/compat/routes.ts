@@ -67,6 +67,44 @@ export const derivedRoutes: Partial<Record<EndpointId, DerivedRoute>> = {
   "identities.search": { via: "identities.list", query: (orgId) => ({ orgId }), answer: searchIdentityList },
 };
 
+/**
+ * An org-wide list that some servers refuse to identities on its contract path, though they list
+ * the same records to identities on an older path: its records give the ids, and each record is
+ * then read through the contract (so it arrives whole and normalised like any other answer).
+ */
+export interface ListThenRead {
+  /** The older org-wide list, `{orgId}` from the session. */
+  listPath: string;
+  ids: (body: unknown) => string[];
+  /** The contract read of one record, and the record in its answer. */
+  read: EndpointId;
+  readParams: (id: string) => Record<string, string>;
+  pick: (body: unknown) => unknown;
+  /** The operation's answer, from the records read. */
+  answer: (records: unknown[]) => unknown;
+}
+
+/**
+ * Operations answered through an older list when the upstream refuses the contract path with
+ * 403 (and from then on, for that upstream, once the older list has answered).
+ */
+export const identityRefusedRoutes: Partial<Record<EndpointId, ListThenRead>> = {
+  // Servers of 2024 list projects at GET /api/v1/workspace to users only ("Forbidden access to
+  // /api/v1/workspace" for an identity, recorded: 049); identities list them by organisation
+  // (051), in a short form without dates or environment ids, while each project reads whole (052).
+  "projects.list": {
+    listPath: "/api/v2/organizations/{orgId}/workspaces",
+    ids: (body) =>
+      ((body as { workspaces?: { id?: unknown }[] }).workspaces ?? [])
+        .map((w) => w.id)
+        .filter((id): id is string => typeof id === "string"),
+    read: "projects.get",
+    readParams: (id) => ({ workspaceId: id }),
+    pick: (body) => (body as { workspace?: unknown }).workspace,
+    answer: (records) => ({ workspaces: records }),
+  },
+};
+
 /** Operations that only some servers have: "route not found" there means the feature is missing. */
 export const endpointFeatures: Partial<Record<EndpointId, ServerFeature>> = {
   "identityPrivileges.create": "privilegesV2",

@@ -10,7 +10,15 @@ import type { z } from "zod";
 import { badGateway } from "../errors.ts";
 import type { Upstream, UpstreamResponse } from "../upstream/client.ts";
 import { isRouteNotFound, normaliseError } from "./errors.ts";
-import { type DerivedRoute, derivedRoutes, endpointFeatures, type OlderRoute, olderRoutes } from "./routes.ts";
+import {
+  type DerivedRoute,
+  derivedRoutes,
+  endpointFeatures,
+  identityRefusedRoutes,
+  type ListThenRead,
+  type OlderRoute,
+  olderRoutes,
+} from "./routes.ts";
 import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
 import { newEvidence, normalise } from "./walk.ts";
 
@@ -79,8 +87,11 @@ export class UpstreamCompat {
     const { endpoint } = call;
     const older = olderRoutes[endpoint.id as EndpointId];
     const derived = derivedRoutes[endpoint.id as EndpointId];
+    const listed = identityRefusedRoutes[endpoint.id as EndpointId];
     let response: UpstreamResponse;
-    if (derived && this.#useOlder.has(endpoint.id as EndpointId)) {
+    if (listed && this.#useOlder.has(endpoint.id as EndpointId)) {
+      return this.#callListThenRead(call, listed, log);
+    } else if (derived && this.#useOlder.has(endpoint.id as EndpointId)) {
       return this.#callDerived(call, derived, log);
     } else if (older && this.#useOlder.has(endpoint.id as EndpointId)) {
       response = await this.#callOlder(call, older, log);
@@ -98,6 +109,16 @@ export class UpstreamCompat {
         log.info({ endpoint: endpoint.id, via: derived.via }, "upstream lacks this route; deriving it");
         this.#useOlder.add(endpoint.id as EndpointId);
         return this.#callDerived(call, derived, log);
+      } else if (response.status === 403 && listed) {
+        const answer = await this.#callListThenRead(call, listed, log);
+        // A refusal of the older list too is the caller's own: the contract path's refusal stands.
+        if (answer.status >= 400) return this.read(endpoint, response, call.reqId, log);
+        log.info(
+          { endpoint: endpoint.id, olderPath: listed.listPath },
+          "upstream refuses this list to identities; using its older list",
+        );
+        this.#useOlder.add(endpoint.id as EndpointId);
+        return answer;
       }
     }
     return this.read(endpoint, response, call.reqId, log);
@@ -159,6 +180,28 @@ export class UpstreamCompat {
     const json = derived.answer(call.body, read.json);
     if (!call.endpoint.response.safeParse(json).success) {
       throw badGateway(`The secrets service's answer to ${via.id} could not answer ${call.endpoint.id}.`);
+    }
+    return { status: 200, json, text: JSON.stringify(json) };
+  }
+
+  /** The list read record by record; records this caller may not read (403, 404) are left out. */
+  async #callListThenRead(call: CompatCall, listed: ListThenRead, log: FastifyBaseLogger): Promise<CompatAnswer> {
+    if (!call.orgId) throw badGateway(`The secrets service has no list for ${call.endpoint.id}.`);
+    const list = await this.#send(call, buildPath(listed.listPath, { orgId: call.orgId }), log);
+    if (list.status >= 400) return this.read(call.endpoint, list, call.reqId, log);
+    const via = endpoints[listed.read] as Endpoint;
+    const reads = await Promise.all(
+      listed
+        .ids(parseJson(list.text))
+        .map((id) =>
+          this.call({ ...call, endpoint: via, params: listed.readParams(id), search: "", body: undefined }, log),
+        ),
+    );
+    const failed = reads.find((read) => read.status >= 400 && read.status !== 403 && read.status !== 404);
+    if (failed) return failed;
+    const json = listed.answer(reads.filter((read) => read.status < 300).map((read) => listed.pick(read.json)));
+    if (!call.endpoint.response.safeParse(json).success) {
+      throw badGateway(`The secrets service's answers to ${via.id} could not answer ${call.endpoint.id}.`);
     }
     return { status: 200, json, text: JSON.stringify(json) };
   }
