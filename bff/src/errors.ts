@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type ErrorBody, errorNames, type ValidationIssue } from "@keyhold/contract";
+import { bodyTooLargeMessage } from "@keyhold/contract/runtime-server";
 
 /** An error whose status, name and message are safe to show to the browser. */
 export class HttpError extends Error {
@@ -36,6 +37,10 @@ export function validationFailed(error: z.ZodError): HttpError {
 }
 
 export const badGateway = (message: string) => new HttpError(502, errorNames.badGateway, message);
+
+/** 413 naming the limit the body went over. */
+export const payloadTooLarge = (limitBytes: number) =>
+  new HttpError(413, errorNames.payloadTooLarge, bodyTooLargeMessage(limitBytes));
 
 export const gatewayTimeout = (message: string) => new HttpError(504, errorNames.gatewayTimeout, message);
 

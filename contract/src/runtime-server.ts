@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 
 /**
  * What the service and the BFF share in running their HTTP server: graceful shutdown on the
- * signals orchestrators send, and the Prometheus metrics listener. Typed by shape, so that
- * this package needs neither Fastify nor prom-client.
+ * signals orchestrators send, the Prometheus metrics listener, and the answer to a body over the
+ * limit. Typed by shape, so that this package needs neither Fastify nor prom-client.
  */
 
 type LogFn = (details: object, message: string) => void;
@@ -96,4 +96,77 @@ export async function listenForMetrics(
         server.close(() => resolve());
       }),
   };
+}
+
+/** How much of an oversized body is read, and for how long, before the 413 is sent. */
+export interface BodyDrainBounds {
+  /** The most bytes read here; a body whose Content-Length is larger is not read at all. */
+  maxBytes: number;
+  maxMs: number;
+}
+
+export const bodyDrainBounds: BodyDrainBounds = { maxBytes: 32 * 1024 * 1024, maxMs: 10_000 };
+
+/** The parts of a Fastify reply that settling an oversized body sets. */
+export interface ConnectionHeaderReply {
+  header(name: "connection", value: "close"): unknown;
+  removeHeader(name: "connection"): unknown;
+}
+
+/** "The request body is larger than the 1 MB limit" (sizes in units of 1024). */
+export function bodyTooLargeMessage(limitBytes: number): string {
+  return `The request body is larger than the ${formatSize(limitBytes)} limit`;
+}
+
+function formatSize(bytes: number): string {
+  for (const [unit, size] of [
+    ["GB", 1024 ** 3],
+    ["MB", 1024 ** 2],
+    ["KB", 1024],
+  ] as const) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/**
+ * Fastify refuses a body over the limit as soon as it knows (from Content-Length, or once the
+ * bytes read pass the limit) and closes the connection after its 413. The client is then still
+ * sending: the close resets the connection, and most clients (browsers, Node's fetch) report a
+ * network error instead of the 413. So the rest of the body is read and thrown away first, and
+ * the connection stays open for the next request. A body that would take more than `bounds` to
+ * read (Content-Length says so, or reading it does) is not waited for: the 413 goes out with
+ * `Connection: close`, and a client still sending may not see it.
+ */
+export async function drainOversizedBody(
+  request: http.IncomingMessage,
+  reply: ConnectionHeaderReply,
+  bounds: BodyDrainBounds = bodyDrainBounds,
+): Promise<void> {
+  if (await readToEnd(request, bounds)) reply.removeHeader("connection");
+  else reply.header("connection", "close");
+}
+
+function readToEnd(request: http.IncomingMessage, { maxBytes, maxMs }: BodyDrainBounds): Promise<boolean> {
+  if (request.readableEnded) return Promise.resolve(true);
+  // `complete`: every byte has arrived, though some may wait unread in the stream.
+  if (!request.complete && Number(request.headers["content-length"]) > maxBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    const onData = (chunk: Buffer | string) => {
+      read += chunk.length;
+      if (read > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onGone = () => finish(false);
+    const timer = setTimeout(onGone, maxMs);
+    function finish(ended: boolean): void {
+      clearTimeout(timer);
+      request.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
+      if (!ended) request.pause();
+      resolve(ended);
+    }
+    request.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
+    request.resume();
+  });
 }

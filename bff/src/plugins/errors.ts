@@ -1,5 +1,6 @@
+import { drainOversizedBody } from "@keyhold/contract/runtime-server";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { errorNameForStatus, HttpError } from "../errors.ts";
+import { errorNameForStatus, HttpError, payloadTooLarge } from "../errors.ts";
 
 const SOMETHING_WENT_WRONG = "Something went wrong. Try again, and check the BFF log if it keeps happening.";
 
@@ -10,9 +11,14 @@ function statusOf(error: FastifyError): number {
 
 /** Whatever fails, the browser gets the one envelope; 5xx messages never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.toBody(request.id));
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      // Read first, so that the client is done sending and sees the 413, not a reset connection.
+      await drainOversizedBody(request.raw, reply);
+      return reply.code(413).send(payloadTooLarge(request.routeOptions.bodyLimit).toBody(request.id));
     }
     const statusCode = statusOf(error);
     let message = error.message;

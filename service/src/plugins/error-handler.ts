@@ -1,8 +1,7 @@
 import { type ErrorBody, errorNames } from "@keyhold/contract";
+import { bodyTooLargeMessage, drainOversizedBody } from "@keyhold/contract/runtime-server";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, ValidationError } from "../domain/errors.ts";
-
-/** Not in the contract's list: Fastify's own body-size refusal. */
 
 /** Our wording for the client errors Fastify raises before a handler runs. */
 const fastifyClientErrors: Record<string, { error: string; message: string }> = {
@@ -10,7 +9,6 @@ const fastifyClientErrors: Record<string, { error: string; message: string }> = 
     error: errorNames.unsupportedMediaType,
     message: "Unsupported content type: send request bodies as application/json",
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { error: errorNames.payloadTooLarge, message: "The request body is too large" },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     error: errorNames.badRequest,
     message: "The request body is not valid JSON, or it holds a forbidden key such as __proto__",
@@ -30,6 +28,17 @@ function isFastifyClientError(error: unknown): error is FastifyError & { statusC
   return typeof status === "number" && status >= 400 && status < 500;
 }
 
+function isBodyTooLarge(error: unknown): boolean {
+  return (error as Partial<FastifyError> | null)?.code === "FST_ERR_CTP_BODY_TOO_LARGE";
+}
+
+/** What the mapping needs to know of the request beyond the error. */
+export interface ErrorContext {
+  reqId: string;
+  /** The route's body limit in bytes, named in a 413. */
+  bodyLimit: number;
+}
+
 export interface MappedError {
   statusCode: number;
   body: ErrorBody;
@@ -38,7 +47,7 @@ export interface MappedError {
 }
 
 /** The one place where errors become the wire's error body. */
-export function toErrorBody(error: unknown, reqId: string): MappedError {
+export function toErrorBody(error: unknown, { reqId, bodyLimit }: ErrorContext): MappedError {
   if (error instanceof ValidationError) {
     return {
       statusCode: 422,
@@ -50,6 +59,13 @@ export function toErrorBody(error: unknown, reqId: string): MappedError {
     const body: ErrorBody = { reqId, statusCode: error.statusCode, message: error.message, error: error.errorName };
     if (error.details !== undefined) body.details = error.details;
     return { statusCode: error.statusCode, body, internal: false };
+  }
+  if (isBodyTooLarge(error)) {
+    return {
+      statusCode: 413,
+      body: { reqId, statusCode: 413, message: bodyTooLargeMessage(bodyLimit), error: errorNames.payloadTooLarge },
+      internal: false,
+    };
   }
   if (isFastifyClientError(error)) {
     const known = fastifyClientErrors[error.code];
@@ -73,8 +89,10 @@ export function toErrorBody(error: unknown, reqId: string): MappedError {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const mapped = toErrorBody(error, request.id);
+  app.setErrorHandler(async (error, request, reply) => {
+    // Read first, so that the client is done sending and sees the 413, not a reset connection.
+    if (isBodyTooLarge(error)) await drainOversizedBody(request.raw, reply);
+    const mapped = toErrorBody(error, { reqId: request.id, bodyLimit: request.routeOptions.bodyLimit });
     if (mapped.internal) request.log.error({ err: error }, "Request failed");
     else request.log.info({ statusCode: mapped.statusCode, error: mapped.body.error }, "Request refused");
     return reply.code(mapped.statusCode).send(mapped.body);
