@@ -10,6 +10,14 @@ export function uniqueName(prefix: string): string {
 
 export const csrf = { [CSRF_HEADER]: CSRF_VALUE };
 
+/**
+ * Which server the suite runs against: the Keyhold service (`npm test`), or a live Infisical
+ * server of the October 2024 or mid-2026 line (`pnpm test:infisical`, told by its global setup).
+ * Where a server lacks a feature, a test checks the console's sentence saying so instead.
+ */
+export const server = (process.env.KEYHOLD_E2E_SERVER_LINE ?? "keyhold") as "keyhold" | "2024" | "2026";
+export const liveServer = server !== "keyhold";
+
 interface WorkerFixtures {
   adminToken: string;
   service: ServiceCall;

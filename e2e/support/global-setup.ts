@@ -1,49 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { sampleDir } from "@keyhold/fixtures";
-
-const root = resolve(import.meta.dirname, "../..");
+import { freePort, start, waitFor } from "./processes.ts";
 
 /** Responses recorded from real Infisical servers (`@keyhold/fixtures`), replayed for the console. */
 export const sampleSets = { 2024: sampleDir(2024), 2026: sampleDir(2026) } as const;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${name} did not answer at ${url}`);
-}
-
-function start(name: string, entry: string, env: Record<string, string>, args: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, ["--conditions=@keyhold/source", "--import", "tsx", entry, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: process.env.KEYHOLD_E2E_LOG_LEVEL ?? "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  child.on("error", (error) => console.error(`${name}:`, error));
-  return child;
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), "keyhold-e2e-"));
