@@ -172,6 +172,22 @@ test.describe("the console behind nginx with deploy/nginx.conf", () => {
     );
   });
 
+  test("refuses a body over the limit in the API's error envelope, which fetch receives", async () => {
+    const response = await fetch(`${base}/api/v1/identities/some-id`, {
+      method: "PATCH",
+      headers: { ...csrf, "content-type": "application/json", "x-request-id": "too-large-1" },
+      body: JSON.stringify({ name: "x".repeat(6 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({
+      reqId: "too-large-1",
+      statusCode: 413,
+      error: "PayloadTooLarge",
+      message: "The request body is larger than the 1 MB limit",
+    });
+  });
+
   test("gives each proxied request one id, logged by nginx and used by the BFF", async () => {
     const fresh = await fetch(`${base}/bff/session?hint=abc`, { headers: csrf });
     const id = fresh.headers.get("x-request-id");
