@@ -17,9 +17,16 @@ const GENERIC_MESSAGES = new Set(["Something went wrong", "You are not allowed t
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /**
+ * Causes older servers answer with 500 though they mean "no such record": October 2024 servers
+ * read an unknown project id that way (recorded: 119), where current servers answer 404.
+ */
+export const NOT_FOUND_CAUSES: ReadonlySet<string> = new Set(["Failed to find project by id"]);
+
+/**
  * One error body from any server version, in the shape the console reads:
  * - a missing `reqId` becomes the BFF's own request id;
  * - validation failures are 422 (older servers answer 401 `ValidationFailure`);
+ * - a 500 whose cause says the record does not exist is 404 (`NOT_FOUND_CAUSES`);
  * - an `error` that is a sentence rather than a name (older servers put the cause there, with a
  *   generic message) becomes the message, and the name follows from the status;
  * - a body that is not an error envelope at all is described by its status.
@@ -33,6 +40,7 @@ export function normaliseError(status: number, body: unknown, reqId: string): { 
   let statusCode = status;
 
   if (error === errorNames.validation && status === 401) statusCode = 422;
+  if (status === 500 && NOT_FOUND_CAUSES.has(error)) statusCode = 404;
   if (error === "Not Found" && status === 404) error = errorNames.notFound;
   if (error !== "" && !IDENTIFIER.test(error)) {
     const reason = error;

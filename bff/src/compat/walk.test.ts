@@ -208,14 +208,10 @@ describe("error bodies of any server version", () => {
 
   it("turns a cause written into `error` into the message, named after the status", () => {
     expect(
-      normaliseError(
-        500,
-        { statusCode: 500, error: "Failed to find project by id", message: "Something went wrong" },
-        "r",
-      ).body,
+      normaliseError(500, { statusCode: 500, error: "Update by id", message: "Something went wrong" }, "r").body,
     ).toMatchObject({
       error: "InternalServerError",
-      message: "Failed to find project by id",
+      message: "Update by id",
     });
     expect(
       normaliseError(
@@ -228,6 +224,16 @@ describe("error bodies of any server version", () => {
         "r",
       ).body,
     ).toMatchObject({ error: "ForbiddenError", message: "Identity is not a member of the specified project" });
+  });
+
+  it("reads an October 2024 server's 500 for an unknown project as the 404 it means", () => {
+    const { status, body } = normaliseError(
+      500,
+      { statusCode: 500, error: "Failed to find project by id", message: "Something went wrong" },
+      "r",
+    );
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ statusCode: 404, error: "NotFound", message: "Failed to find project by id" });
   });
 
   it("names a route-not-found NotFound and recognises it as such", () => {
