@@ -52,6 +52,7 @@ describe("against the real service", () => {
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "privilegesV2", available: true },
+          { name: "projectDescription", available: true },
         ],
       },
     };

@@ -17,7 +17,12 @@ export const BffLoginBodySchema = z.union([
 export type BffLoginBody = z.infer<typeof BffLoginBodySchema>;
 
 /** Server features the console adapts to; a server of an older version may lack some. */
-export const serverFeatureNames = ["deleteProtection", "multipleAuthMethods", "privilegesV2"] as const;
+export const serverFeatureNames = [
+  "deleteProtection",
+  "multipleAuthMethods",
+  "privilegesV2",
+  "projectDescription",
+] as const;
 export type ServerFeatureName = (typeof serverFeatureNames)[number];
 
 export const ServerFeatureSchema = z.object({

@@ -32,6 +32,7 @@ export const serverFeatures: Record<ServerFeatureName, string> = {
   deleteProtection: "This server does not support delete protection.",
   multipleAuthMethods: "This server allows one auth method per identity.",
   privilegesV2: "This server has only the older, slug-addressed identity privileges.",
+  projectDescription: "This server does not keep project descriptions.",
 };
 export type ServerFeature = ServerFeatureName;
 
@@ -50,6 +51,8 @@ const projectRecordRules: Record<string, FieldRule> = {
   showSnapshotsLegacy: { fill: constant(false) },
   // 2024 servers have no delete protection for projects either.
   hasDeleteProtection: { fill: constant(false), feature: "deleteProtection" },
+  // ...nor descriptions: they drop one sent on create or update (and refuse an update of nothing else).
+  description: { fill: constant(null), feature: "projectDescription" },
 };
 const projectRules: Record<string, FieldRule> = {
   ...projectRecordRules,

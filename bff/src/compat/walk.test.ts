@@ -132,13 +132,37 @@ describe("records of older servers, brought to the current shape", () => {
         environments: [{ name: "Development", slug: "dev", id: "e1" }],
       },
     };
-    const { value } = read("projects.get", body);
+    const { value, evidence } = read("projects.get", body);
     expect(endpoints["projects.get"].response.parse(value).workspace).toMatchObject({
       _id: "a4f170d4-346a-447e-ae95-ccdd092a6144",
       type: "secret-manager",
       secretSharing: true,
       showSnapshotsLegacy: false,
+      description: null,
     });
+    // No description field at all: the server keeps none (it drops one sent on create or update).
+    expect(evidence.features.get("projectDescription")).toBe(false);
+  });
+
+  it("a project whose description is null still proves the server keeps descriptions", () => {
+    const { evidence } = read("projects.update", {
+      workspace: {
+        id: "a4f170d4-346a-447e-ae95-ccdd092a6144",
+        name: "Payments",
+        description: null,
+        type: "secret-manager",
+        slug: "payments",
+        orgId: "ec825c23-14f9-4219-8980-15692183c871",
+        createdAt: at,
+        updatedAt: at,
+        version: 3,
+        pitVersionLimit: 10,
+        hasDeleteProtection: false,
+        secretSharing: true,
+        showSnapshotsLegacy: false,
+      },
+    });
+    expect(evidence.features.get("projectDescription")).toBe(true);
   });
 
   it("a secret without secretValueHidden has its value shown", () => {

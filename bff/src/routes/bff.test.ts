@@ -54,6 +54,7 @@ describe("POST /bff/login", () => {
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "privilegesV2", available: true },
+          { name: "projectDescription", available: true },
         ],
       },
     });

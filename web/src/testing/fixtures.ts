@@ -13,6 +13,7 @@ export const session: BffSession = {
       { name: "deleteProtection", available: true },
       { name: "multipleAuthMethods", available: true },
       { name: "privilegesV2", available: true },
+      { name: "projectDescription", available: true },
     ],
   },
 };

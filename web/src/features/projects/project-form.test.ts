@@ -107,4 +107,9 @@ describe("toCreateBody", () => {
     const values = CreateProjectFormSchema.parse({ ...valid, projectDescription: "Card payments" });
     expect(toCreateBody(values).projectDescription).toBe("Card payments");
   });
+
+  it("leaves the description out for a server that does not keep descriptions", () => {
+    const values = CreateProjectFormSchema.parse({ ...valid, projectDescription: "Card payments" });
+    expect(toCreateBody(values, { descriptions: false })).not.toHaveProperty("projectDescription");
+  });
 });

@@ -55,9 +55,10 @@ export function toCreateFormValues(suffix: string): CreateProjectFormInput {
   };
 }
 
-export function toCreateBody(values: CreateProjectFormValues) {
+/** The create body; a description only where there is one and the server keeps descriptions. */
+export function toCreateBody(values: CreateProjectFormValues, server = { descriptions: true }) {
   const { projectDescription, ...rest } = values;
-  return { ...rest, ...(projectDescription ? { projectDescription } : {}) };
+  return { ...rest, ...(projectDescription && server.descriptions ? { projectDescription } : {}) };
 }
 
 /** Project settings: name, description and delete protection. */

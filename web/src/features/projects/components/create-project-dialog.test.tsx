@@ -44,17 +44,22 @@ function created(slug: string) {
   };
 }
 
-async function open(options: { deleteProtection?: boolean } = {}) {
+async function open(options: { deleteProtection?: boolean; projectDescription?: boolean } = {}) {
   const rendered = renderRoutes(routes, { path: "/projects" });
-  if (options.deleteProtection === false) {
-    rendered.queryClient.setQueryData(sessionKeys.current(), {
-      ...session,
-      server: {
-        features: [
-          { name: "deleteProtection", available: false, reason: "This server does not support delete protection." },
-        ],
-      },
-    });
+  const missing = [
+    options.deleteProtection === false && {
+      name: "deleteProtection",
+      available: false,
+      reason: "This server does not support delete protection.",
+    },
+    options.projectDescription === false && {
+      name: "projectDescription",
+      available: false,
+      reason: "This server does not keep project descriptions.",
+    },
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    rendered.queryClient.setQueryData(sessionKeys.current(), { ...session, server: { features: missing } });
   }
   await rendered.user.click(screen.getByRole("button", { name: "Create project" }));
   const dialog = await screen.findByRole("dialog", { name: "Create project" });
@@ -124,5 +129,17 @@ describe("CreateProjectDialog", () => {
     const toggle = within(dialog).getByRole("switch", { name: "Delete protection" });
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription("Not available: This server does not support delete protection.");
+  });
+
+  it("says descriptions are unavailable on a server that drops them, and sends none", async () => {
+    const { requests } = mockFetch((req) => json(200, created(JSON.parse(req.body ?? "{}").slug)));
+    const { user, dialog, name } = await open({ projectDescription: false });
+    const description = within(dialog).getByRole("textbox", { name: /Description/ });
+    expect(description).toBeDisabled();
+    expect(description).toHaveAccessibleDescription("Not available: This server does not keep project descriptions.");
+    await user.type(name, "Payments API");
+    await user.click(within(dialog).getByRole("button", { name: "Create project" }));
+    expect(await screen.findByRole("heading", { name: `Overview of ${PROJECT_ID}` })).toBeInTheDocument();
+    expect(JSON.parse(requests[0]?.body ?? "null")).not.toHaveProperty("projectDescription");
   });
 });

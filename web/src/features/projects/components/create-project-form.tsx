@@ -38,6 +38,7 @@ export const DEFAULT_ENVIRONMENTS_TEXT = "Development (dev), Staging (staging) a
 /** The body of the create-project dialog; it mounts fresh, with default values, each time the dialog opens. */
 export function CreateProjectForm({ createProject, onCancel, onCreated }: CreateProjectFormProps) {
   const deleteProtection = useServerFeature("deleteProtection");
+  const descriptions = useServerFeature("projectDescription");
   const navigate = useNavigate();
   const [suffix] = useState(() => randomSlugSuffix());
   // The slug follows the name until it is edited by hand.
@@ -65,7 +66,7 @@ export function CreateProjectForm({ createProject, onCancel, onCreated }: Create
   }
 
   const onSubmit = form.handleSubmit((values) =>
-    createProject.mutateAsync(toCreateBody(values)).then(
+    createProject.mutateAsync(toCreateBody(values, { descriptions: descriptions.available })).then(
       (project) => {
         toast.success("Project created", project.name);
         onCreated();
@@ -112,8 +113,14 @@ export function CreateProjectForm({ createProject, onCancel, onCreated }: Create
             </>
           }
           error={errors.projectDescription?.message}
+          description={descriptions.available ? undefined : `Not available: ${descriptions.reason ?? ""}`}
         >
-          <Textarea rows={2} placeholder="What this project is for" {...register("projectDescription")} />
+          <Textarea
+            rows={2}
+            placeholder="What this project is for"
+            disabled={!descriptions.available}
+            {...register("projectDescription")}
+          />
         </Field>
         <Controller
           control={control}

@@ -26,6 +26,7 @@ import type { ProjectDenials } from "./use-project-denials";
 /** Rename, describe and protect the project; delete it. */
 export function ProjectSettingsCard({ project, denials }: { project: Project; denials: ProjectDenials }) {
   const deleteProtection = useServerFeature("deleteProtection");
+  const descriptions = useServerFeature("projectDescription");
   const update = useUpdateProject(project.id);
   const form = useForm<ProjectSettingsFormInput, unknown, ProjectSettingsFormValues>({
     resolver: zodResolver(ProjectSettingsFormSchema),
@@ -36,9 +37,13 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
   const locked = denials.editSettings !== undefined;
 
   const onSubmit = form.handleSubmit((values) => {
-    // A server without delete protection is not sent the flag it does not know.
-    const { hasDeleteProtection: _unsupported, ...rest } = values;
-    const body = deleteProtection.available ? values : rest;
+    // A server is not sent what it does not know: it would drop it, or refuse an update of nothing else.
+    const { hasDeleteProtection, description, ...rest } = values;
+    const body = {
+      ...rest,
+      ...(descriptions.available && { description }),
+      ...(deleteProtection.available && { hasDeleteProtection }),
+    };
     return update.mutateAsync(body).then(
       (saved) => toast.success("Project settings saved", saved.name),
       (error: unknown) => showSubmitError(form, error, projectSettingsFormFields, "Could not save the settings"),
@@ -53,8 +58,18 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
           <Field id="project-settings-name" label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...form.register("name")} />
           </Field>
-          <Field id="project-settings-description" label="Description" error={errors.description?.message}>
-            <Textarea rows={2} placeholder="What this project is for" {...form.register("description")} />
+          <Field
+            id="project-settings-description"
+            label="Description"
+            error={errors.description?.message}
+            description={descriptions.available ? undefined : `Not available: ${descriptions.reason ?? ""}`}
+          >
+            <Textarea
+              rows={2}
+              placeholder="What this project is for"
+              disabled={!descriptions.available}
+              {...form.register("description")}
+            />
           </Field>
           <Controller
             control={form.control}
