@@ -34,12 +34,16 @@ describe("toSecretChanges", () => {
     expect(toSecretChanges(submitted({ tagIds: ["t2", "t1"] }), secret)).toBeUndefined();
   });
 
-  it("sends only the fields that changed", () => {
-    expect(toSecretChanges(submitted({ secretComment: "replica" }), secret)).toEqual({ secretComment: "replica" });
+  it("sends the fields that changed, and the current value for servers that require it on every update", () => {
+    const value = secret.secretValue;
+    expect(toSecretChanges(submitted({ secretComment: "replica" }), secret)).toEqual({
+      secretComment: "replica",
+      secretValue: value,
+    });
     expect(
       toSecretChanges(submitted({ secretValue: "line one\nline two", skipMultilineEncoding: true }), secret),
     ).toEqual({ secretValue: "line one\nline two", skipMultilineEncoding: true });
-    expect(toSecretChanges(submitted({ tagIds: ["t2"] }), secret)).toEqual({ tagIds: ["t2"] });
+    expect(toSecretChanges(submitted({ tagIds: ["t2"] }), secret)).toEqual({ tagIds: ["t2"], secretValue: value });
   });
 
   it("sends the whole metadata list, trimmed, when a row changes, is added or removed", () => {
@@ -58,19 +62,25 @@ describe("toSecretChanges", () => {
         { key: "owner", value: "payments" },
         { key: "tier", value: "1" },
       ],
+      secretValue: secret.secretValue,
     });
-    expect(toSecretChanges(submitted({ metadata: [] }), secret)).toEqual({ secretMetadata: [] });
+    expect(toSecretChanges(submitted({ metadata: [] }), secret)).toEqual({
+      secretMetadata: [],
+      secretValue: secret.secretValue,
+    });
   });
 
   it("sets a reminder with a number of days, and clears it with null", () => {
     expect(toSecretChanges(submitted({ reminderNote: " rotate it ", reminderRepeatDays: "30" }), secret)).toEqual({
       secretReminderNote: "rotate it",
       secretReminderRepeatDays: 30,
+      secretValue: secret.secretValue,
     });
     const reminded = { ...secret, secretReminderNote: "rotate it", secretReminderRepeatDays: 30 };
     expect(toSecretChanges(submitted({ reminderNote: "", reminderRepeatDays: "" }, reminded), reminded)).toEqual({
       secretReminderNote: null,
       secretReminderRepeatDays: null,
+      secretValue: secret.secretValue,
     });
   });
 
@@ -89,6 +99,7 @@ describe("toSecretChanges", () => {
     const hidden = { ...secret, secretValue: "<hidden-by-infisical>", secretValueHidden: true };
     expect(toFormValues(hidden).secretValue).toBe("");
     expect(toSecretChanges(submitted({ secretKey: "OTHER" }, hidden), hidden)).toEqual({ newSecretName: "OTHER" });
+    expect(toSecretChanges(submitted({ secretComment: "note" }, hidden), hidden)).toEqual({ secretComment: "note" });
     expect(toSecretChanges(submitted({}, hidden), hidden)).toBeUndefined();
     // Typing a value where the old one is hidden replaces it.
     expect(toSecretChanges(submitted({ secretValue: "typed" }, hidden), hidden)).toEqual({ secretValue: "typed" });

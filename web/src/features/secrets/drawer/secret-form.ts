@@ -125,15 +125,15 @@ export function changedFields(values: SecretFormValues, secret: EditableSecret):
 }
 
 /**
- * What a save sends: only what changed, or undefined when nothing did. A rename carries the
- * value the secret already has, because servers of 2024 refuse a rename without one (a
- * validation failure naming `secretValue`); a value the caller may not read is never sent back.
+ * What a save sends: what changed, or undefined when nothing did. Any save carries the value the
+ * secret already has, because servers of 2024 refuse every update without one (a validation
+ * failure naming `secretValue`, for a rename, a comment or tags alike); a value the caller may not
+ * read is never sent back.
  */
 export function toSecretChanges(values: SecretFormValues, secret: EditableSecret): SecretChanges | undefined {
   const changes = changedFields(values, secret);
   if (Object.keys(changes).length === 0) return undefined;
-  const keepValue =
-    changes.newSecretName !== undefined && changes.secretValue === undefined && !secret.secretValueHidden;
+  const keepValue = changes.secretValue === undefined && !secret.secretValueHidden;
   return keepValue ? { ...changes, secretValue: secret.secretValue } : changes;
 }
 
