@@ -31,6 +31,8 @@ export const errorNames = {
   permissionDenied: "PermissionDenied",
   permissionBoundary: "PermissionBoundaryError",
   forbidden: "ForbiddenError",
+  /** The route answers only a user's session, whatever the caller's permissions (machine identities are refused). */
+  userSessionOnly: "UserSessionOnly",
   notFound: "NotFound",
   validation: "ValidationFailure",
   rateLimit: "RateLimitExceeded",

@@ -17,6 +17,13 @@ const GENERIC_MESSAGES = new Set(["Something went wrong", "You are not allowed t
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /**
+ * Infisical's refusal of the kind of session, not of its permissions: routes that take only a
+ * user's session answer a machine identity 403 "Forbidden access to <path>" (recorded: secret
+ * versions on both lines, 103 and 120; 2024's project list, 049), however much it may do.
+ */
+const USER_SESSION_ONLY = /^Forbidden access to \//;
+
+/**
  * Causes older servers answer with 500 though they mean "no such record": October 2024 servers
  * read an unknown project id that way (recorded: 119), where current servers answer 404.
  */
@@ -27,6 +34,7 @@ export const NOT_FOUND_CAUSES: ReadonlySet<string> = new Set(["Failed to find pr
  * - a missing `reqId` becomes the BFF's own request id;
  * - validation failures are 422 (older servers answer 401 `ValidationFailure`);
  * - a 500 whose cause says the record does not exist is 404 (`NOT_FOUND_CAUSES`);
+ * - a 403 that refuses the kind of session (`USER_SESSION_ONLY`) is `UserSessionOnly`, and says so;
  * - an `error` that is a sentence rather than a name (older servers put the cause there, with a
  *   generic message) becomes the message, and the name follows from the status;
  * - a body that is not an error envelope at all is described by its status.
@@ -42,6 +50,10 @@ export function normaliseError(status: number, body: unknown, reqId: string): { 
   if (error === errorNames.validation && status === 401) statusCode = 422;
   if (status === 500 && NOT_FOUND_CAUSES.has(error)) statusCode = 404;
   if (error === "Not Found" && status === 404) error = errorNames.notFound;
+  if (statusCode === 403 && USER_SESSION_ONLY.test(error)) {
+    message = `This server answers this only to a user's session, not to a machine identity (${error}).`;
+    error = errorNames.userSessionOnly;
+  }
   if (error !== "" && !IDENTIFIER.test(error)) {
     const reason = error;
     error = nameByStatus[statusCode] ?? "HttpError";

@@ -50,6 +50,24 @@ describe.each([
     const meant = NOT_FOUND_CAUSES.has((r.body as { error?: string }).error ?? "") ? 404 : r.status;
     expect(answer.status === 422 || answer.status === meant).toBe(true);
   });
+
+  it("reads the refusal of a secret's versions to an identity as a route for users' sessions only", () => {
+    const refused = recordings.find((r) => r.file.endsWith("-secret-versions-list.json") && r.status === 403);
+    if (!refused) throw new Error("no refused versions list recorded");
+    const answer = compat.read(
+      endpoints["secretVersions.list"],
+      { status: refused.status, text: JSON.stringify(refused.body) },
+      "req-replay",
+      silent,
+    );
+    expect(answer.status).toBe(403);
+    expect(ErrorBodySchema.parse(answer.json)).toMatchObject({
+      error: "UserSessionOnly",
+      message: expect.stringMatching(
+        /^This server answers this only to a user's session, not to a machine identity \(Forbidden access to \/api\/v1\/secret\/[\w-]+\/secret-versions/,
+      ),
+    });
+  });
 });
 
 describe.each([

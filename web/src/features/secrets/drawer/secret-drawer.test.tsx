@@ -80,9 +80,10 @@ interface ServerOptions {
   get?: () => Response;
   tags?: () => Response;
   patch?: (req: RecordedRequest) => Response;
+  versionsAnswer?: () => Response;
 }
 
-function server({ rules = canEdit, get, tags, patch }: ServerOptions = {}) {
+function server({ rules = canEdit, get, tags, patch, versionsAnswer }: ServerOptions = {}) {
   return mockFetch((req) => {
     const url = new URL(req.url, "http://console");
     if (url.pathname === `/api/v1/workspace/${PROJECT}/permissions`) {
@@ -91,7 +92,9 @@ function server({ rules = canEdit, get, tags, patch }: ServerOptions = {}) {
     if (url.pathname === `/api/v1/workspace/${PROJECT}/tags`) {
       return tags ? tags() : json(200, { workspaceTags: [tag("t1", "backend"), tag("t2", "payments")] });
     }
-    if (url.pathname === `/api/v1/secret/${SECRET_ID}/secret-versions`) return json(200, { secretVersions: versions });
+    if (url.pathname === `/api/v1/secret/${SECRET_ID}/secret-versions`) {
+      return versionsAnswer ? versionsAnswer() : json(200, { secretVersions: versions });
+    }
     if (url.pathname.startsWith("/api/v3/secrets/raw/") && req.method === "GET") {
       return get ? get() : json(200, { secret: secret() });
     }
@@ -231,6 +234,29 @@ describe("SecretDrawer", () => {
 });
 
 describe("SecretDrawer version history", () => {
+  it("says in one line when the server gives versions only to a user's session", async () => {
+    server({
+      versionsAnswer: () =>
+        json(
+          403,
+          errorBody(
+            403,
+            "UserSessionOnly",
+            "This server answers this only to a user's session, not to a machine identity.",
+          ),
+        ),
+    });
+    const { user } = renderDrawer();
+    const dialog = await screen.findByRole("dialog", { name: "DATABASE_URL" });
+    await user.click(within(dialog).getByRole("tab", { name: "Version history" }));
+    expect(
+      await within(dialog).findByText(
+        "Not available: This server gives a secret's versions only to a user's session, not to a machine identity.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
   it("lists the versions with their actor, a masked diff until revealed, and the comment's diff", async () => {
     server();
     const { user } = renderDrawer();

@@ -1,4 +1,4 @@
-import type { SecretDetail, SecretVersion } from "@keyhold/contract";
+import { errorNames, type SecretDetail, type SecretVersion } from "@keyhold/contract";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ChevronRight, Eye, EyeOff, History, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useProjectAbility } from "@/hooks/use-project-ability";
+import { isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
@@ -65,6 +66,13 @@ function Versions({
   const ability = useProjectAbility(folder.projectId);
 
   if (query.isPending) return <HistorySkeleton />;
+  if (isApiError(query.error, 403) && query.error.code === errorNames.userSessionOnly) {
+    return (
+      <p className="px-6 py-5 text-[13px] text-muted-foreground">
+        Not available: This server gives a secret's versions only to a user's session, not to a machine identity.
+      </p>
+    );
+  }
   if (query.isError) {
     return (
       <div className="p-6">
