@@ -1,13 +1,25 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { Input, inputClasses } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import type { FeatureState } from "@/hooks/use-server-feature";
+import { cn } from "@/lib/cn";
 import type { IdentityFormInput, IdentityFormValues } from "../identity-form";
 import { ORG_ROLES } from "../org-roles";
 import { MetadataFields } from "./metadata-fields";
+
+/*
+ * A native select: keyboard and screen-reader behaviour come with the browser, and nothing is
+ * injected into the page at runtime (a popup list's own <style> element is refused by the
+ * console's style-src CSP). The chosen role's description is the field's help text.
+ */
+const selectClasses = cn(inputClasses, "appearance-auto");
+
+function roleDescription(slug: string): string {
+  const known = ORG_ROLES.find((role) => role.slug === slug);
+  return known?.description ?? "What this identity may do across the organization.";
+}
 
 export type IdentityForm = UseFormReturn<IdentityFormInput, unknown, IdentityFormValues>;
 
@@ -41,44 +53,38 @@ export function IdentityFormFields({
       <Controller
         control={control}
         name="role"
-        render={({ field, fieldState }) => {
-          const custom = ORG_ROLES.every((role) => role.slug !== field.value) && field.value !== "";
-          return (
-            // The Select root renders no element, so the field's id and descriptions go on the trigger.
-            <Select
-              value={field.value}
-              onValueChange={field.onChange}
+        render={({ field, fieldState }) => (
+          <Field
+            id={id("role")}
+            label="Organization role"
+            error={fieldState.error?.message}
+            description={roleLockedReason ?? roleDescription(field.value)}
+          >
+            <select
+              ref={field.ref}
               name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
               disabled={roleLockedReason !== undefined}
+              className={selectClasses}
             >
-              <Field
-                id={id("role")}
-                label="Organization role"
-                error={fieldState.error?.message}
-                description={roleLockedReason ?? "What this identity may do across the organization."}
-              >
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue placeholder="Choose a role" />
-                </SelectTrigger>
-              </Field>
-              <SelectContent>
-                {ORG_ROLES.map((role) => (
-                  <SelectItem key={role.slug} value={role.slug}>
-                    <div className="grid gap-0.5">
-                      <SelectItemText>{role.label}</SelectItemText>
-                      <span className="text-xs text-muted-foreground">{role.description}</span>
-                    </div>
-                  </SelectItem>
-                ))}
-                {custom ? (
-                  <SelectItem value={field.value}>
-                    <SelectItemText>{field.value}</SelectItemText>
-                  </SelectItem>
-                ) : null}
-              </SelectContent>
-            </Select>
-          );
-        }}
+              {field.value === "" ? (
+                <option value="" disabled>
+                  Choose a role
+                </option>
+              ) : null}
+              {ORG_ROLES.map((role) => (
+                <option key={role.slug} value={role.slug}>
+                  {role.label}
+                </option>
+              ))}
+              {field.value !== "" && ORG_ROLES.every((role) => role.slug !== field.value) ? (
+                <option value={field.value}>{field.value}</option>
+              ) : null}
+            </select>
+          </Field>
+        )}
       />
 
       <Controller
