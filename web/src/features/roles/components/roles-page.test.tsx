@@ -1,5 +1,5 @@
 import type { ProjectRoleSummary } from "@keyhold/contract";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
 import { renderRoutes } from "@/testing/render";
@@ -57,7 +57,10 @@ describe("RolesPage", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual(["Alpha", "Zeta"]);
-    expect(within(custom).getByRole("button", { name: "Delete Alpha" })).not.toHaveAttribute("aria-disabled");
+    // Enabled once the caller's own rules have arrived (they may come after the list).
+    await waitFor(() =>
+      expect(within(custom).getByRole("button", { name: "Delete Alpha" })).not.toHaveAttribute("aria-disabled"),
+    );
   });
 
   it("says there are no custom roles yet, and what to do", async () => {
