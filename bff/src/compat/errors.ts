@@ -16,6 +16,15 @@ const GENERIC_MESSAGES = new Set(["Something went wrong", "You are not allowed t
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
 
+/** What a field the server refuses to clear says, in place of its validator's "Expected string, received null". */
+export const CANNOT_CLEAR = "This server requires a value here: it cannot be cleared.";
+
+function sayCannotClear(issue: unknown): unknown {
+  if (typeof issue !== "object" || issue === null) return issue;
+  const { code, received } = issue as { code?: unknown; received?: unknown };
+  return code === "invalid_type" && received === "null" ? { ...issue, message: CANNOT_CLEAR } : issue;
+}
+
 /**
  * Infisical's refusal of the kind of session, not of its permissions: routes that take only a
  * user's session answer a machine identity 403 "Forbidden access to <path>" (recorded: secret
@@ -33,6 +42,8 @@ export const NOT_FOUND_CAUSES: ReadonlySet<string> = new Set(["Failed to find pr
  * One error body from any server version, in the shape the console reads:
  * - a missing `reqId` becomes the BFF's own request id;
  * - validation failures are 422 (older servers answer 401 `ValidationFailure`);
+ * - an issue saying a field may not be null (older servers require what current ones let the
+ *   console clear, such as a Kubernetes reviewer JWT) says so in words (`CANNOT_CLEAR`);
  * - a 500 whose cause says the record does not exist is 404 (`NOT_FOUND_CAUSES`);
  * - a 403 that refuses the kind of session (`USER_SESSION_ONLY`) is `UserSessionOnly`, and says so;
  * - an `error` that is a sentence rather than a name (older servers put the cause there, with a
@@ -48,6 +59,7 @@ export function normaliseError(status: number, body: unknown, reqId: string): { 
   let statusCode = status;
 
   if (error === errorNames.validation && status === 401) statusCode = 422;
+  if (statusCode === 422 && Array.isArray(message)) message = message.map(sayCannotClear);
   if (status === 500 && NOT_FOUND_CAUSES.has(error)) statusCode = 404;
   if (error === "Not Found" && status === 404) error = errorNames.notFound;
   if (statusCode === 403 && USER_SESSION_ONLY.test(error)) {

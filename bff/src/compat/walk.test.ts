@@ -1,6 +1,6 @@
 import { endpoints, ErrorBodySchema } from "@keyhold/contract";
 import { describe, expect, it } from "vitest";
-import { isRouteNotFound, normaliseError } from "./errors.ts";
+import { CANNOT_CLEAR, isRouteNotFound, normaliseError } from "./errors.ts";
 import { recordRules } from "./rules.ts";
 import { newEvidence, normalise } from "./walk.ts";
 
@@ -228,6 +228,30 @@ describe("error bodies of any server version", () => {
     );
     expect(status).toBe(422);
     expect(body).toMatchObject({ statusCode: 422, error: "ValidationFailure", message: issues });
+  });
+
+  it("says in words that an older server will not let a field be cleared (its 401 refusal of a null)", () => {
+    // Recorded from an October 2024 server: PATCH kubernetes-auth with `tokenReviewerJwt: null`.
+    const issue = {
+      code: "invalid_type",
+      expected: "string",
+      received: "null",
+      path: ["tokenReviewerJwt"],
+      message: "Expected string, received null",
+    };
+    const other = {
+      code: "too_small",
+      minimum: 1,
+      path: ["name"],
+      message: "String must contain at least 1 character(s)",
+    };
+    const { status, body } = normaliseError(
+      401,
+      { statusCode: 401, error: "ValidationFailure", message: [issue, other] },
+      "req-1",
+    );
+    expect(status).toBe(422);
+    expect(body.message).toEqual([{ ...issue, message: CANNOT_CLEAR }, other]);
   });
 
   it("turns a cause written into `error` into the message, named after the status", () => {
