@@ -7,6 +7,7 @@ import { CSRF, JSON_CSRF, logIn, startBff, type TestBff, testConfig } from "../t
 import { fakeAccessToken, sampleSets } from "../test/samples.ts";
 import type { Upstream } from "../upstream/client.ts";
 import { NOT_FOUND_CAUSES } from "./errors.ts";
+import { WITHHELD } from "./rules.ts";
 import { UpstreamCompat } from "./upstream-compat.ts";
 
 const silent = pino({ level: "silent" });
@@ -49,6 +50,21 @@ describe.each([
     // Validation failures become 422, and older servers' 500s that mean "no such record" 404.
     const meant = NOT_FOUND_CAUSES.has((r.body as { error?: string }).error ?? "") ? 404 : r.status;
     expect(answer.status === 422 || answer.status === meant).toBe(true);
+  });
+
+  it("withholds the stored reviewer JWT that Kubernetes auth answers carry, saying only that one is set", () => {
+    const answers = recordings.filter((r) => /-kubernetes-auth-(attach|get|update)\.json$/.test(r.file));
+    expect(answers.map((r) => r.file)).toHaveLength(3);
+    for (const r of answers) {
+      const sent = (r.body as { identityKubernetesAuth: { tokenReviewerJwt: string } }).identityKubernetesAuth;
+      expect(sent.tokenReviewerJwt).not.toBe("");
+      const endpoint = endpointAt(r.method, r.path) as Endpoint;
+      const answer = compat.read(endpoint, { status: r.status, text: JSON.stringify(r.body) }, "req-replay", silent);
+      expect((answer.json as typeof r.body & { identityKubernetesAuth: object }).identityKubernetesAuth).toMatchObject({
+        tokenReviewerJwt: WITHHELD,
+      });
+      expect(answer.text).not.toContain(sent.tokenReviewerJwt);
+    }
   });
 
   it("reads the refusal of a secret's versions to an identity as a route for users' sessions only", () => {

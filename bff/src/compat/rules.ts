@@ -41,6 +41,13 @@ const constant =
   () =>
     value;
 
+/**
+ * A write-only credential as the browser gets it: a stand-in when one is set, never the value
+ * (the console shows "Set (never shown)" and sends a new one only when someone types it).
+ */
+export const WITHHELD = "(withheld)";
+const withheld = (value: unknown): unknown => (typeof value === "string" && value !== "" ? WITHHELD : value);
+
 /** The one auth method of older servers (`authMethod`, possibly null) as the newer list. */
 const authMethodsFromSingle: FieldRule["fill"] = (record) =>
   typeof record.authMethod === "string" && record.authMethod !== "" ? [record.authMethod] : [];
@@ -104,7 +111,15 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
     },
   ],
   // 2024 servers have no review modes (the API server is always asked) and leave caCert out on DELETE.
-  [IdentityKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") }, caCert: { fill: constant("") } }],
+  [
+    IdentityKubernetesAuthSchema,
+    {
+      tokenReviewMode: { fill: constant("api") },
+      caCert: { fill: constant("") },
+      // Servers send the stored reviewer JWT back on every read; the browser learns only that one is set.
+      tokenReviewerJwt: { fill: constant(null), present: withheld },
+    },
+  ],
   [RevokedKubernetesAuthSchema, { tokenReviewMode: { fill: constant("api") } }],
   [ProjectSchema, projectRules],
   [ProjectRecordSchema, projectRecordRules],

@@ -6,6 +6,8 @@ export interface FieldRule {
   fill: (record: Record<string, unknown>) => unknown;
   /** The server feature that the field's presence proves (and its absence disproves). */
   feature?: string;
+  /** What the browser gets of the value when the field is there (a write-only credential: only that it is set). */
+  present?: (value: unknown) => unknown;
 }
 
 /** Per record schema of the contract: the fields older servers leave out, and how to fill them. */
@@ -74,6 +76,13 @@ export function normalise(schema: z.ZodType, value: unknown, rules: RecordRules,
         for (const [field, rule] of Object.entries(fieldRules)) {
           const present = field in record;
           if (rule.feature) evidence.features.set(rule.feature, present);
+          if (present && rule.present) {
+            const shown = rule.present(record[field]);
+            if (shown !== record[field]) {
+              if (record === value) record = { ...value };
+              record[field] = shown;
+            }
+          }
           if (present) continue;
           if (record === value) record = { ...value };
           record[field] = rule.fill(record);
