@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { subjectGroups, subjectLabel } from "./labels";
 import { groupRules, removeRule, validatePermissionRules } from "./rule-model";
+import type { ServerActions } from "./server-actions";
 import { SubjectRow } from "./subject-row";
 
 export interface PermissionRulesEditorProps {
@@ -18,6 +19,8 @@ export interface PermissionRulesEditorProps {
   showErrors?: boolean;
   /** Names the editor for assistive technology; "Permission rules" unless given. */
   label?: string;
+  /** The subjects and actions the server knows (`useServerActions`); the contract's whole table when unset. */
+  serverActions?: ServerActions | undefined;
 }
 
 /** Subjects in the builder's groups, then any subject of the contract's table no group names. */
@@ -43,6 +46,7 @@ export function PermissionRulesEditor({
   readOnly = false,
   showErrors = false,
   label = "Permission rules",
+  serverActions,
 }: PermissionRulesEditorProps) {
   const id = useId();
   const [filter, setFilter] = useState("");
@@ -58,6 +62,8 @@ export function PermissionRulesEditor({
       subjects: group.subjects.filter(
         (subject) =>
           (!hideEmpty || bySubject.has(subject)) &&
+          // A subject the server does not know is offered only to show rules that already name it.
+          (!serverActions || Object.hasOwn(serverActions, subject) || bySubject.has(subject)) &&
           (needle === "" || subject.includes(needle) || subjectLabel(subject).toLowerCase().includes(needle)),
       ),
     }))
@@ -116,6 +122,7 @@ export function PermissionRulesEditor({
                 key={subject}
                 id={`${id}-${subject}`}
                 subject={subject}
+                offered={serverActions?.[subject]}
                 entries={bySubject.get(subject) ?? []}
                 value={value}
                 onChange={onChange}

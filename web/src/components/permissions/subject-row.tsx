@@ -22,6 +22,8 @@ import {
 interface SubjectRowProps {
   id: string;
   subject: ProjectSubject;
+  /** The actions the server knows for it, when known; else the contract's table. */
+  offered: readonly string[] | undefined;
   /** This subject's rules; none means the row offers a fresh rule through its checkboxes. */
   entries: IndexedRule[];
   value: PermissionRuleInput[];
@@ -31,7 +33,7 @@ interface SubjectRowProps {
 }
 
 /** One subject of the grid: each of its rules as a row of action checkboxes, an allow/deny switch and conditions. */
-export function SubjectRow({ id, subject, entries, value, onChange, readOnly, issues }: SubjectRowProps) {
+export function SubjectRow({ id, subject, offered, entries, value, onChange, readOnly, issues }: SubjectRowProps) {
   const label = subjectLabel(subject);
   const acceptsConditions = conditionFieldsOf(subject).length > 0;
   // With no rule yet, one empty row stands in; ticking an action creates the rule.
@@ -70,7 +72,7 @@ export function SubjectRow({ id, subject, entries, value, onChange, readOnly, is
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <fieldset className="flex min-w-0 flex-wrap gap-1.5">
                   <legend className="sr-only">{`${ruleName}: actions`}</legend>
-                  {actionChoices(subject, entry?.rule).map((action) => (
+                  {actionChoices(subject, offered, entry?.rule).map((action) => (
                     <ActionCheckbox
                       key={action}
                       label={actionLabel(action)}
@@ -158,9 +160,18 @@ function hasConditions(rule: PermissionRuleInput): boolean {
   return Object.keys(rule.conditions ?? {}).length > 0;
 }
 
-/** The table's actions for the subject, plus any action a rule carries that the table does not list. */
-function actionChoices(subject: ProjectSubject, rule: PermissionRuleInput | undefined): string[] {
-  const known = subjectActions(subject);
+/**
+ * The table's actions for the subject (those the server knows, when known), plus any action a
+ * rule carries that they do not list.
+ */
+function actionChoices(
+  subject: ProjectSubject,
+  offered: readonly string[] | undefined,
+  rule: PermissionRuleInput | undefined,
+): string[] {
+  const known = offered
+    ? subjectActions(subject).filter((action) => offered.includes(action))
+    : subjectActions(subject);
   const extra = rule ? actionsOf(rule).filter((action) => !known.includes(action)) : [];
   return [...known, ...extra];
 }

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { IdentityPrivilege } from "@keyhold/contract";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { PermissionRulesEditor } from "@/components/permissions/permission-rules-editor";
+import { useServerActions } from "@/components/permissions/server-actions";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -33,6 +34,7 @@ interface PrivilegeFormProps {
 }
 
 export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSaved }: PrivilegeFormProps) {
+  const serverActions = useServerActions(projectId);
   const create = useCreatePrivilege(projectId);
   const update = useUpdatePrivilege(projectId);
   const pending = create.isPending || update.isPending;
@@ -110,6 +112,7 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
                 onChange={field.onChange}
                 showErrors={isSubmitted}
                 label="Privilege permissions"
+                serverActions={serverActions}
               />
               {fieldState.error?.message ? (
                 <p className="text-[13px] text-destructive-subtle-foreground">{fieldState.error.message}</p>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useBlocker } from "react-router";
 import { PermissionRulesEditor } from "@/components/permissions/permission-rules-editor";
 import { PermissionRulesJson } from "@/components/permissions/permission-rules-json";
+import { useServerActions } from "@/components/permissions/server-actions";
 import { validatePermissionRules } from "@/components/permissions/rule-model";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -35,6 +36,7 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   const saved = role.permissions as PermissionRuleInput[];
   const [draft, setDraft] = useState<PermissionRuleInput[]>(saved);
   const [showErrors, setShowErrors] = useState(false);
+  const serverActions = useServerActions(projectId);
   const updateRole = useUpdateRole(projectId, role);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const issues = validatePermissionRules(draft);
@@ -82,7 +84,13 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
       ) : null}
 
       <Tabs.Content value="builder" className="outline-none">
-        <PermissionRulesEditor value={draft} onChange={setDraft} readOnly={readOnly} showErrors={showErrors} />
+        <PermissionRulesEditor
+          value={draft}
+          onChange={setDraft}
+          readOnly={readOnly}
+          showErrors={showErrors}
+          serverActions={serverActions}
+        />
       </Tabs.Content>
       <Tabs.Content value="json" className="grid gap-2 outline-none">
         {dirty ? <p className="text-[13px] text-muted-foreground">Includes your unsaved changes.</p> : null}
