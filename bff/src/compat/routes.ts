@@ -105,6 +105,57 @@ export const identityRefusedRoutes: Partial<Record<EndpointId, ListThenRead>> = 
   },
 };
 
+/**
+ * A field some servers require on every call of an operation, though the contract lets a caller
+ * leave it out when it does not change it: its current value is read and sent with the call.
+ */
+export interface RequiredField {
+  field: string;
+  /** The contract read of the record as it stands, and where the field is in its answer. */
+  read: EndpointId;
+  readInput: (
+    params: Record<string, unknown>,
+    body: Record<string, unknown>,
+  ) => {
+    params: Record<string, unknown>;
+    query: Record<string, string>;
+  };
+  /** The field's current value; undefined when the caller may not read it (nothing is then sent). */
+  pick: (answer: unknown) => unknown;
+}
+
+/**
+ * Operations completed with a field's current value when the upstream refuses them for its
+ * absence (and from then on, for that upstream, before sending).
+ */
+export const requiredFields: Partial<Record<EndpointId, RequiredField>> = {
+  // Servers of 2024 refuse any secret update without `secretValue`, a rename, a comment or tags
+  // alike (recorded: 101); the console sends only what changed, so a value someone else saved
+  // meanwhile is not overwritten with the one the page had.
+  "secrets.update": {
+    field: "secretValue",
+    read: "secrets.get",
+    readInput: (params, body) => ({
+      params: { secretName: params.secretName },
+      query: {
+        ...Object.fromEntries(
+          ["workspaceId", "projectId", "workspaceSlug", "projectSlug"].flatMap((key) =>
+            typeof body[key] === "string" ? [[key, body[key]]] : [],
+          ),
+        ),
+        environment: String(body.environment ?? ""),
+        secretPath: String(body.secretPath ?? "/"),
+        type: String(body.type ?? "shared"),
+        viewSecretValue: "true",
+      },
+    }),
+    pick: (answer) => {
+      const secret = (answer as { secret?: { secretValue?: unknown; secretValueHidden?: unknown } }).secret;
+      return secret?.secretValueHidden === true ? undefined : secret?.secretValue;
+    },
+  },
+};
+
 /** Operations that only some servers have: "route not found" there means the feature is missing. */
 export const endpointFeatures: Partial<Record<EndpointId, ServerFeature>> = {
   "identityPrivileges.create": "privilegesV2",

@@ -18,6 +18,8 @@ import {
   type ListThenRead,
   type OlderRoute,
   olderRoutes,
+  type RequiredField,
+  requiredFields,
 } from "./routes.ts";
 import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
 import { newEvidence, normalise } from "./walk.ts";
@@ -57,6 +59,22 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${path} (${issue.message})`;
 }
 
+function lacks(body: unknown, field: string): boolean {
+  return typeof body === "object" && body !== null && !(field in body);
+}
+
+/** Whether an answer refuses a call because the field is missing (a validation failure naming it). */
+function refusedFor(response: UpstreamResponse, field: string): boolean {
+  if (response.status < 400 || response.status >= 500) return false;
+  const message = (parseJson(response.text) as { message?: unknown } | undefined)?.message;
+  return (
+    Array.isArray(message) &&
+    message.some(
+      (issue) => Array.isArray((issue as { path?: unknown }).path) && (issue as { path: unknown[] }).path[0] === field,
+    )
+  );
+}
+
 /**
  * The one place where differences between server versions are handled: it reads every upstream
  * answer tolerantly (older records are brought to the contract's current shape, unknown fields
@@ -88,6 +106,18 @@ export class UpstreamCompat {
     const older = olderRoutes[endpoint.id as EndpointId];
     const derived = derivedRoutes[endpoint.id as EndpointId];
     const listed = identityRefusedRoutes[endpoint.id as EndpointId];
+    const required = requiredFields[endpoint.id as EndpointId];
+    if (required && lacks(call.body, required.field)) {
+      if (this.#useOlder.has(endpoint.id as EndpointId)) return this.#callCompleted(call, required, log);
+      const first = await this.#send(call, buildPath(endpoint.path, call.params) + call.search, log);
+      if (!refusedFor(first, required.field)) return this.read(endpoint, first, call.reqId, log);
+      log.info(
+        { endpoint: endpoint.id, field: required.field },
+        "upstream requires this field; sending its current value",
+      );
+      this.#useOlder.add(endpoint.id as EndpointId);
+      return this.#callCompleted(call, required, log, first);
+    }
     let response: UpstreamResponse;
     if (listed && this.#useOlder.has(endpoint.id as EndpointId)) {
       return this.#callListThenRead(call, listed, log);
@@ -182,6 +212,38 @@ export class UpstreamCompat {
       throw badGateway(`The secrets service's answer to ${via.id} could not answer ${call.endpoint.id}.`);
     }
     return { status: 200, json, text: JSON.stringify(json) };
+  }
+
+  /**
+   * The call with the required field's current value added. When the caller may not read it, or
+   * the read fails, the upstream's refusal (or the read's error) is the answer: nothing is guessed.
+   */
+  async #callCompleted(
+    call: CompatCall,
+    required: RequiredField,
+    log: FastifyBaseLogger,
+    refusal?: UpstreamResponse,
+  ): Promise<CompatAnswer> {
+    const body = call.body as Record<string, unknown>;
+    const { params, query } = required.readInput(call.params, body);
+    const via = endpoints[required.read] as Endpoint;
+    const search = `?${new URLSearchParams(query)}`;
+    const current = await this.call({ ...call, endpoint: via, params, search, body: undefined }, log);
+    if (current.status >= 400) return current;
+    const value = required.pick(current.json);
+    if (value === undefined) {
+      if (refusal) return this.read(call.endpoint, refusal, call.reqId, log);
+      // Not readable: the call goes as it is, and the server says what it lacks.
+      return this.read(
+        call.endpoint,
+        await this.#send(call, buildPath(call.endpoint.path, call.params) + call.search, log),
+        call.reqId,
+        log,
+      );
+    }
+    const completed = { ...call, body: { ...body, [required.field]: value } };
+    const response = await this.#send(completed, buildPath(call.endpoint.path, call.params) + call.search, log);
+    return this.read(call.endpoint, response, call.reqId, log);
   }
 
   /** The list read record by record; records this caller may not read (403, 404) are left out. */

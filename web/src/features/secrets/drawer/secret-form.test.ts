@@ -34,16 +34,12 @@ describe("toSecretChanges", () => {
     expect(toSecretChanges(submitted({ tagIds: ["t2", "t1"] }), secret)).toBeUndefined();
   });
 
-  it("sends the fields that changed, and the current value for servers that require it on every update", () => {
-    const value = secret.secretValue;
-    expect(toSecretChanges(submitted({ secretComment: "replica" }), secret)).toEqual({
-      secretComment: "replica",
-      secretValue: value,
-    });
+  it("sends only the fields that changed: the value only when it was edited", () => {
+    expect(toSecretChanges(submitted({ secretComment: "replica" }), secret)).toEqual({ secretComment: "replica" });
     expect(
       toSecretChanges(submitted({ secretValue: "line one\nline two", skipMultilineEncoding: true }), secret),
     ).toEqual({ secretValue: "line one\nline two", skipMultilineEncoding: true });
-    expect(toSecretChanges(submitted({ tagIds: ["t2"] }), secret)).toEqual({ tagIds: ["t2"], secretValue: value });
+    expect(toSecretChanges(submitted({ tagIds: ["t2"] }), secret)).toEqual({ tagIds: ["t2"] });
   });
 
   it("sends the whole metadata list, trimmed, when a row changes, is added or removed", () => {
@@ -62,32 +58,25 @@ describe("toSecretChanges", () => {
         { key: "owner", value: "payments" },
         { key: "tier", value: "1" },
       ],
-      secretValue: secret.secretValue,
     });
-    expect(toSecretChanges(submitted({ metadata: [] }), secret)).toEqual({
-      secretMetadata: [],
-      secretValue: secret.secretValue,
-    });
+    expect(toSecretChanges(submitted({ metadata: [] }), secret)).toEqual({ secretMetadata: [] });
   });
 
   it("sets a reminder with a number of days, and clears it with null", () => {
     expect(toSecretChanges(submitted({ reminderNote: " rotate it ", reminderRepeatDays: "30" }), secret)).toEqual({
       secretReminderNote: "rotate it",
       secretReminderRepeatDays: 30,
-      secretValue: secret.secretValue,
     });
     const reminded = { ...secret, secretReminderNote: "rotate it", secretReminderRepeatDays: 30 };
     expect(toSecretChanges(submitted({ reminderNote: "", reminderRepeatDays: "" }, reminded), reminded)).toEqual({
       secretReminderNote: null,
       secretReminderRepeatDays: null,
-      secretValue: secret.secretValue,
     });
   });
 
-  it("renames with newSecretName, carrying the current value for servers that require it", () => {
+  it("renames with newSecretName, with the value only when it was edited too", () => {
     expect(toSecretChanges(submitted({ secretKey: "PRIMARY_DATABASE_URL" }), secret)).toEqual({
       newSecretName: "PRIMARY_DATABASE_URL",
-      secretValue: "postgres://app@db/main",
     });
     expect(toSecretChanges(submitted({ secretKey: "MAIN_DB", secretValue: "new" }), secret)).toEqual({
       newSecretName: "MAIN_DB",

@@ -125,16 +125,14 @@ export function changedFields(values: SecretFormValues, secret: EditableSecret):
 }
 
 /**
- * What a save sends: what changed, or undefined when nothing did. Any save carries the value the
- * secret already has, because servers of 2024 refuse every update without one (a validation
- * failure naming `secretValue`, for a rename, a comment or tags alike); a value the caller may not
- * read is never sent back.
+ * What a save sends: only what changed, or undefined when nothing did. The value goes only when
+ * it was edited, so a value someone else saved meanwhile is not overwritten with the one this
+ * page read. (Servers of 2024 refuse any update without a value: the BFF's compatibility layer
+ * sends the value the secret has at that moment there.)
  */
 export function toSecretChanges(values: SecretFormValues, secret: EditableSecret): SecretChanges | undefined {
   const changes = changedFields(values, secret);
-  if (Object.keys(changes).length === 0) return undefined;
-  const keepValue = changes.secretValue === undefined && !secret.secretValueHidden;
-  return keepValue ? { ...changes, secretValue: secret.secretValue } : changes;
+  return Object.keys(changes).length === 0 ? undefined : changes;
 }
 
 /** Where a refused save's reasons go: onto the fields they name, the rest for the form's alert. */
