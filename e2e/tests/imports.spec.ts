@@ -155,7 +155,8 @@ test("moves an import with the step buttons: one update, the server's order show
   await page.keyboard.press("Enter");
   await expectShownOrder(page, ["staging:/", "prod:/"]);
   await expect(down).toBeFocused();
-  expect(await importOrder(service, seededProject)).toEqual(["1:staging", "2:prod"]);
+  // The page shows the new order as soon as it is asked for; the server's follows its answer.
+  await expect.poll(() => importOrder(service, seededProject)).toEqual(["1:staging", "2:prod"]);
 });
 
 test("reorders by keyboard on the drag handle, with announcements", async ({
