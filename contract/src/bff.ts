@@ -51,6 +51,19 @@ export const bffPaths = {
   logout: "/bff/logout",
 } as const;
 
+/**
+ * On every forwarded answer: the features the upstream has been seen to lack, by name, sorted and
+ * comma-separated ("none" when it lacks none). The BFF learns them from answers as they come, so
+ * the console compares this with its session and reads the session again when they differ.
+ */
+export const SERVER_FEATURES_HEADER = "keyhold-unavailable-features";
+
+/** The header's value for a list of features. */
+export function unavailableFeaturesStamp(features: readonly ServerFeature[]): string {
+  const missing = features.filter((f) => !f.available).map((f) => f.name);
+  return missing.length === 0 ? "none" : missing.sort().join(",");
+}
+
 /** The header every `/api/*` and `/bff/*` request must carry. */
 export const CSRF_HEADER = "x-csrf";
 export const CSRF_VALUE = "1";

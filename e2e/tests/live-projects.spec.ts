@@ -129,11 +129,10 @@ test.describe("projects", () => {
     seededProject,
   }) => {
     const newName = uniqueName("Renamed");
-    // A project read through the BFF tells it whether this server keeps descriptions; the session
-    // the page loads next says so.
+    // A project read through the BFF tells it whether this server keeps descriptions; the answer
+    // says so, and the page follows without a reload.
     await page.goto(`/projects/${seededProject.id}`);
     await expect(page.getByRole("heading", { level: 1, name: seededProject.name })).toBeVisible();
-    await page.reload();
     const settings = page.getByRole("region", { name: "Settings" });
     await settings.getByLabel("Name").fill(newName);
     const description = settings.getByLabel("Description");

@@ -1,4 +1,12 @@
-import { BffSessionSchema, type Endpoint, endpointList, endpoints, ErrorBodySchema } from "@keyhold/contract";
+import {
+  BffSessionSchema,
+  SERVER_FEATURES_HEADER,
+  unavailableFeaturesStamp,
+  type Endpoint,
+  endpointList,
+  endpoints,
+  ErrorBodySchema,
+} from "@keyhold/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRecordings } from "@keyhold/fixtures";
@@ -161,6 +169,20 @@ describe.each([
       "GET /api/v1/identities",
       "GET /api/v1/identities",
     ]);
+  });
+
+  it("says on each answer what the server lacks, as far as the BFF has seen, so the console can catch up", async () => {
+    const project = (loadRecordings(dir).find((r) => r.file.startsWith("052-"))?.body as { workspace: { id: string } })
+      .workspace.id;
+    const res = await get(`/api/v1/workspace/${project}`);
+    expect(res.status).toBe(200);
+    // Reading a project is when the BFF learns whether this server keeps project descriptions.
+    const session = BffSessionSchema.parse((await get("/bff/session")).json);
+    expect(session.server.features.find((f) => f.name === "projectDescription")?.available).toBe(current);
+    expect(res.headers[SERVER_FEATURES_HEADER]).toBe(unavailableFeaturesStamp(session.server.features));
+    if (current) expect(res.headers[SERVER_FEATURES_HEADER]).toBe("none");
+    else
+      expect(res.headers[SERVER_FEATURES_HEADER]).toMatch(/^deleteProtection,multipleAuthMethods,projectDescription/);
   });
 
   it("answers an unknown identity with the server's 404 in one envelope", async () => {

@@ -1,4 +1,11 @@
-import { type Endpoint, endpointList, errorNames, routePattern } from "@keyhold/contract";
+import {
+  type Endpoint,
+  endpointList,
+  errorNames,
+  routePattern,
+  SERVER_FEATURES_HEADER,
+  unavailableFeaturesStamp,
+} from "@keyhold/contract";
 import type { FastifyInstance } from "fastify";
 import { notFound, unauthorized } from "../errors.ts";
 import { clearSessionCookie } from "../session/cookie.ts";
@@ -57,6 +64,7 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
           throw unauthorized("The secrets service no longer accepts this session's access token. Sign in again.");
         }
         reply.code(response.status);
+        reply.header(SERVER_FEATURES_HEADER, unavailableFeaturesStamp(deps.compat.features()));
         if (response.text === "") return reply.send();
         return reply.type("application/json; charset=utf-8").send(response.text);
       },

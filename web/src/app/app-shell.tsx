@@ -6,6 +6,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { Toaster } from "@/components/ui/toaster";
 import { paths } from "@/config/paths";
+import { useFollowServerFeatures } from "@/hooks/use-follow-server-features";
 import { useTheme } from "@/hooks/use-theme";
 import { sessionQueries } from "@/lib/session";
 import { AccountBadge, accountTriggerClasses } from "./account-badge";
@@ -38,6 +39,7 @@ export function AppShell() {
   const location = useLocation();
   const { data: session } = useSuspenseQuery(sessionQueries.current());
   const loading = navigation.state === "loading";
+  useFollowServerFeatures();
 
   // The session ended (sign-out, or any request answered 401): sign in again, then come back.
   if (!session) return <Navigate to={paths.signIn.href(location.pathname + location.search)} replace />;

@@ -9,6 +9,7 @@ import {
   type PermissionNote,
   type QueryOf,
   type ResponseOf,
+  SERVER_FEATURES_HEADER,
 } from "@keyhold/contract";
 import type { z } from "zod";
 import { ApiError } from "./api-error";
@@ -71,6 +72,17 @@ async function errorFrom(response: Response, permission: PermissionNote | undefi
   );
 }
 
+type FeaturesListener = (stamp: string) => void;
+let featuresListener: FeaturesListener | undefined;
+
+/**
+ * Hears what each answer says the server lacks (the BFF's `keyhold-unavailable-features`), so
+ * the app can read the session again when that changes. One listener: the app's.
+ */
+export function listenForServerFeatures(listener: FeaturesListener | undefined): void {
+  featuresListener = listener;
+}
+
 /** Sends one JSON request to the BFF (same origin) and validates the answer against `schema`. */
 export async function request<S extends z.ZodType>(req: RawRequest<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_VALUE, accept: "application/json" };
@@ -95,6 +107,8 @@ export async function request<S extends z.ZodType>(req: RawRequest<S>): Promise<
       message: "Could not reach the Keyhold server. Check your connection and try again.",
     });
   }
+  const stamp = response.headers.get(SERVER_FEATURES_HEADER);
+  if (stamp !== null) featuresListener?.(stamp);
   if (!response.ok) throw await errorFrom(response, req.permission);
 
   const json: unknown = response.status === 204 ? undefined : await response.json();
