@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { csrf, expect, test } from "../support/fixtures.ts";
+import { freePort } from "../support/processes.ts";
 
 /**
  * deploy/nginx.conf, unchanged but for where it listens, what it serves and where the BFF is,
@@ -25,17 +25,6 @@ const SECURITY_HEADERS = [
   "cross-origin-resource-policy",
   "permissions-policy",
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Replaces one piece of the shipped config; fails when the config no longer has it. */
 function replaceIn(config: string, from: string | RegExp, to: string): string {
