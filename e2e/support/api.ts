@@ -41,3 +41,27 @@ export function serviceClient(baseUrl: string, token: string) {
   };
 }
 export type ServiceCall = ReturnType<typeof serviceClient>;
+
+/** The HTTP status a call answers with: 200 when it succeeds, the server's status when it refuses. */
+export async function statusOf(work: Promise<unknown>): Promise<number> {
+  try {
+    await work;
+    return 200;
+  } catch (error) {
+    if (error instanceof ServiceError) return error.status;
+    throw error;
+  }
+}
+
+/** Gone already: 404, or the 500 an October 2024 server answers for an unknown project id. */
+export async function ignoreNotFound(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    const gone =
+      error instanceof ServiceError &&
+      (error.status === 404 ||
+        (error.status === 500 && (error.body as { error?: unknown }).error === "Failed to find project by id"));
+    if (!gone) throw error;
+  }
+}

@@ -1,8 +1,15 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { type BffSession, CSRF_HEADER, CSRF_VALUE, endpoints, type IdentityMembership } from "@keyhold/contract";
+import {
+  type BffSession,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  endpoints,
+  type IdentityMembership,
+  type Project,
+} from "@keyhold/contract";
 import { test as base, expect, type Page } from "@playwright/test";
-import { type ServiceCall, ServiceError, serviceClient } from "./api.ts";
+import { ignoreNotFound, type ServiceCall, ServiceError, serviceClient } from "./api.ts";
 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString("hex")}`;
@@ -29,6 +36,10 @@ interface TestFixtures {
   signedIn: Page;
   /** A fresh identity created through the API and deleted after the test. */
   seededIdentity: IdentityMembership;
+  /** A second identity of the organisation (a member, no metadata), deleted after the test. */
+  memberIdentity: IdentityMembership;
+  /** A project with the default environments, created through the API and deleted after the test. */
+  seededProject: Project;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -93,6 +104,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The test may have deleted it already; anything else is a real failure.
       if (!(error instanceof ServiceError && error.status === 404)) throw error;
     }
+  },
+  memberIdentity: async ({ service, session }, use) => {
+    const { identity } = await service(endpoints["identities.create"], {
+      body: { name: uniqueName("e2e-member"), organizationId: session.organization.id, role: "member" },
+    });
+    const { identity: membership } = await service(endpoints["identities.get"], {
+      params: { identityId: identity.id },
+    });
+    await use(membership);
+    await ignoreNotFound(service(endpoints["identities.delete"], { params: { identityId: identity.id } }));
+  },
+  seededProject: async ({ service }, use) => {
+    const { project } = await service(endpoints["projects.create"], {
+      body: { projectName: uniqueName("e2e-project"), shouldCreateDefaultEnvs: true },
+    });
+    await use(project);
+    await ignoreNotFound(service(endpoints["projects.delete"], { params: { workspaceId: project.id } }));
   },
 });
 

@@ -1,76 +1,14 @@
-import { endpoints, type IdentityMembership, type Project } from "@keyhold/contract";
-import type { Locator, Page } from "@playwright/test";
-import { type ServiceCall, ServiceError, serviceClient } from "../support/api.ts";
-import { csrf, expect, test as base, uniqueName } from "../support/fixtures.ts";
+import { endpoints } from "@keyhold/contract";
+import type { Locator } from "@playwright/test";
+import { serviceClient, statusOf } from "../support/api.ts";
+import { chooseIdentity, identityRow, openAccess, signInAsMember, tokenOf } from "../support/access.ts";
+import { expect, test, uniqueName } from "../support/fixtures.ts";
 
 /**
  * The access page against the real service. Projects and identities are seeded through the API
  * with unique names and deleted afterwards; what the browser changes is read back through the
  * API, and what a grant allows is proved with the identity's own token.
  */
-const test = base.extend<{ seededProject: Project; memberIdentity: IdentityMembership }>({
-  seededProject: async ({ service }, use) => {
-    const { project } = await service(endpoints["projects.create"], {
-      body: { projectName: uniqueName("e2e-access"), shouldCreateDefaultEnvs: true },
-    });
-    await use(project);
-    await ignoreNotFound(service(endpoints["projects.delete"], { params: { workspaceId: project.id } }));
-  },
-  // A second identity of the organisation (the fixture's seededIdentity is the first).
-  memberIdentity: async ({ service, session }, use) => {
-    const { identity } = await service(endpoints["identities.create"], {
-      body: { name: uniqueName("e2e-access-member"), organizationId: session.organization.id, role: "member" },
-    });
-    const { identity: membership } = await service(endpoints["identities.get"], {
-      params: { identityId: identity.id },
-    });
-    await use(membership);
-    await ignoreNotFound(service(endpoints["identities.delete"], { params: { identityId: identity.id } }));
-  },
-});
-
-async function ignoreNotFound(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    if (!(error instanceof ServiceError && error.status === 404)) throw error;
-  }
-}
-
-/** The HTTP status a call answers with, for a caller's token. */
-async function statusOf(work: Promise<unknown>): Promise<number> {
-  try {
-    await work;
-    return 200;
-  } catch (error) {
-    if (error instanceof ServiceError) return error.status;
-    throw error;
-  }
-}
-
-/** An access token of the identity itself, through token auth. */
-async function tokenOf(service: ServiceCall, identityId: string): Promise<string> {
-  await service(endpoints["tokenAuth.attach"], { params: { identityId }, body: {} });
-  const issued = await service(endpoints["tokenAuth.createToken"], { params: { identityId }, body: { name: "e2e" } });
-  return issued.accessToken;
-}
-
-async function openAccess(page: Page, project: Project) {
-  await page.goto(`/projects/${project.id}/access`);
-  await expect(page.getByRole("heading", { level: 1, name: "Access" })).toBeVisible();
-}
-
-function identityRow(page: Page, name: string) {
-  return page.getByRole("table", { name: "Project identities" }).getByRole("row").filter({ hasText: name });
-}
-
-async function chooseIdentity(page: Page, name: string) {
-  const dialog = page.getByRole("dialog", { name: "Add identity to project" });
-  await dialog.getByRole("combobox", { name: "Identity" }).fill(name);
-  await dialog.getByRole("option", { name }).click();
-  await expect(dialog.getByText(`Chosen: ${name}`)).toBeVisible();
-  return dialog;
-}
 
 async function chooseRole(dialog: Locator, label: string, role: string) {
   await dialog.getByRole("combobox", { name: label, exact: true }).selectOption({ label: role });
@@ -195,76 +133,6 @@ test("a custom role with a condition and a temporary privilege, given in the con
   await expect(row.getByText("Expired")).toBeVisible();
 });
 
-test("adds an identity with a temporary role whose countdown runs, changes its roles, and removes it after confirming", async ({
-  signedIn: page,
-  service,
-  seededProject,
-  memberIdentity,
-}) => {
-  const identity = memberIdentity.identity;
-  const projectId = seededProject.id;
-  await openAccess(page, seededProject);
-  await page.getByRole("button", { name: "Add identity" }).click();
-  const add = await chooseIdentity(page, identity.name);
-  await chooseRole(add, "Role", "Viewer");
-  await add.getByRole("switch", { name: "Temporary role" }).click();
-  await add.getByRole("button", { name: "1h", exact: true }).click();
-  await expect(add.getByTestId("temporary-end-preview")).toContainText("1 hour from now");
-  await add.getByRole("button", { name: "Add another role" }).click();
-  await chooseRole(add, "Role 2", "Member");
-  await add.getByRole("button", { name: "Add identity" }).click();
-  await expect(add).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Identity added" })).toBeVisible();
-
-  const stored = async () =>
-    (await service(endpoints["identityMemberships.get"], { params: { projectId, identityId: identity.id } }))
-      .identityMembership.roles;
-  const roles = await stored();
-  expect(roles).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ role: "viewer", isTemporary: true, temporaryMode: "relative", temporaryRange: "1h" }),
-      expect.objectContaining({ role: "member", isTemporary: false }),
-    ]),
-  );
-
-  // The countdown ticks on its own.
-  const row = identityRow(page, identity.name);
-  const countdown = row.locator("time").first();
-  await expect(countdown).toHaveText(/^(59m|1h 00m) \d\ds/);
-  const first = await countdown.textContent();
-  await expect(countdown).not.toHaveText(first ?? "");
-
-  // Change roles: the temporary viewer becomes a permanent admin.
-  await row.getByRole("button", { name: `Edit roles of ${identity.name}` }).click();
-  const edit = page.getByRole("dialog", { name: `Edit roles of ${identity.name}` });
-  // The form lists the roles in the server's order.
-  const viewer = roles.findIndex((r) => r.role === "viewer");
-  const temporarySwitch = edit.getByRole("switch", { name: "Temporary role" }).nth(viewer);
-  await expect(temporarySwitch).toBeChecked();
-  await expect(edit.getByLabel(`Role ${viewer + 1}`, { exact: true })).toHaveValue("viewer");
-  await chooseRole(edit, `Role ${viewer + 1}`, "Admin");
-  await temporarySwitch.click();
-  await edit.getByRole("button", { name: "Save roles" }).click();
-  await expect(edit).toBeHidden();
-  await expect(row).toContainText("Admin");
-  expect(await stored()).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ role: "admin", isTemporary: false }),
-      expect.objectContaining({ role: "member", isTemporary: false }),
-    ]),
-  );
-
-  // Remove, after confirming.
-  await row.getByRole("button", { name: `Remove ${identity.name}` }).click();
-  const confirm = page.getByRole("alertdialog", { name: `Remove ${identity.name} from this project?` });
-  await confirm.getByRole("button", { name: "Remove identity" }).click();
-  await expect(confirm).toBeHidden();
-  await expect(identityRow(page, identity.name)).toHaveCount(0);
-  expect(
-    await statusOf(service(endpoints["identityMemberships.get"], { params: { projectId, identityId: identity.id } })),
-  ).toBe(404);
-});
-
 test("edits a privilege to permanent with another rule, then deletes it after confirming", async ({
   signedIn: page,
   service,
@@ -346,14 +214,7 @@ test("controls a viewer may not use stay focusable and say why", async ({
   seededProject,
   memberIdentity,
 }) => {
-  const identityId = memberIdentity.identity.id;
-  await service(endpoints["identityMemberships.add"], {
-    params: { projectId: seededProject.id, identityId },
-    body: { roles: [{ role: "viewer", isTemporary: false }] },
-  });
-  const token = await tokenOf(service, identityId);
-  const login = await page.request.post("/bff/login", { headers: csrf, data: { accessToken: token } });
-  expect(login.status()).toBe(200);
+  await signInAsMember(page, service, seededProject, memberIdentity.identity.id, "viewer");
 
   await openAccess(page, seededProject);
   const add = page.getByRole("button", { name: "Add identity" });

@@ -1,73 +1,6 @@
 import { endpoints } from "@keyhold/contract";
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-
-/** The row of one method in the identity page's auth-methods section. */
-function methodRow(page: Page, label: string): Locator {
-  return page
-    .getByRole("region", { name: "Auth methods" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: label, exact: true }) });
-}
-
-const methods = [
-  { label: "Token auth", key: "tokenAuth", fill: async (_dialog: Locator) => {} },
-  { label: "Universal auth", key: "universalAuth", fill: async (_dialog: Locator) => {} },
-  {
-    label: "Kubernetes auth",
-    key: "kubernetesAuth",
-    fill: async (dialog: Locator) => {
-      await dialog.getByLabel("Kubernetes host").fill("https://k8s.example.com:6443");
-      await dialog.getByLabel("Token reviewer JWT").fill("reviewer.jwt.value");
-      await dialog.getByLabel("Allowed namespaces").fill("ci, default");
-    },
-  },
-  {
-    label: "OIDC auth",
-    key: "oidcAuth",
-    fill: async (dialog: Locator) => {
-      await dialog.getByLabel("Discovery URL").fill("https://issuer.example.com");
-      await dialog.getByLabel("Issuer", { exact: true }).fill("https://issuer.example.com");
-    },
-  },
-  { label: "AWS auth", key: "awsAuth", fill: async (_dialog: Locator) => {} },
-] as const;
-
-for (const method of methods) {
-  test(`attaches, edits and revokes ${method.label}`, async ({ signedIn: page, service, seededIdentity }) => {
-    const identityId = seededIdentity.identity.id;
-    const get = () => service(endpoints[`${method.key}.get`], { params: { identityId } });
-    await page.goto(`/identities/${identityId}`);
-    const row = methodRow(page, method.label);
-    await expect(row.getByText("Not attached")).toBeVisible();
-
-    await row.getByRole("button", { name: `Attach ${method.label}` }).click();
-    const attach = page.getByRole("dialog", { name: `Attach ${method.label}` });
-    await method.fill(attach);
-    await attach.getByRole("button", { name: `Attach ${method.label}` }).click();
-    await expect(attach).toBeHidden();
-    await expect(row.getByText("Attached", { exact: true })).toBeVisible();
-    await expect(row.getByRole("definition").filter({ hasText: "30 days" }).first()).toBeVisible();
-
-    await row.getByRole("button", { name: `Edit ${method.label}` }).click();
-    const edit = page.getByRole("dialog", { name: `Edit ${method.label}` });
-    await edit.getByLabel("Access token TTL", { exact: true }).fill("12h");
-    await expect(edit.getByText(/12 hours: a token issued now expires/)).toBeVisible();
-    await edit.getByRole("button", { name: "Save changes" }).click();
-    await expect(edit).toBeHidden();
-    await expect(row.getByRole("definition").filter({ hasText: "12 hours" })).toBeVisible();
-    const saved = Object.values(await get())[0] as { accessTokenTTL: number };
-    expect(saved.accessTokenTTL).toBe(43_200);
-
-    await row.getByRole("button", { name: `Revoke ${method.label}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: `Revoke ${method.label}?` });
-    await expect(confirm).toContainText("stops working");
-    await confirm.getByRole("button", { name: "Revoke" }).click();
-    await expect(confirm).toBeHidden();
-    await expect(row.getByText("Not attached")).toBeVisible();
-    await expect(get()).rejects.toMatchObject({ status: 404 });
-  });
-}
+import { methodRow } from "../support/identities.ts";
 
 test("shows a form error from the server and keeps the dialog open", async ({ signedIn: page, seededIdentity }) => {
   await page.goto(`/identities/${seededIdentity.identity.id}`);
@@ -111,31 +44,4 @@ test("a token created in the console works until token auth is revoked", async (
   await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
   await expect(row.getByText("Not attached")).toBeVisible();
   expect((await whoAmI()).status).toBe(401);
-});
-
-test("a reviewer JWT is never shown back and can be cleared", async ({ signedIn: page, service, seededIdentity }) => {
-  const identityId = seededIdentity.identity.id;
-  await service(endpoints["kubernetesAuth.attach"], {
-    params: { identityId },
-    body: {
-      kubernetesHost: "https://k8s.example.com",
-      tokenReviewerJwt: "secret-reviewer-jwt",
-      allowedNamespaces: "",
-      allowedNames: "",
-      allowedAudience: "",
-    },
-  });
-  await page.goto(`/identities/${identityId}`);
-  const row = methodRow(page, "Kubernetes auth");
-  await expect(row.getByText("Set (never shown)")).toBeVisible();
-  await row.getByRole("button", { name: "Edit Kubernetes auth" }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit Kubernetes auth" });
-  await expect(dialog.getByLabel("Token reviewer JWT")).toHaveValue("");
-  await expect(page.getByText("secret-reviewer-jwt")).toHaveCount(0);
-  await dialog.getByRole("button", { name: "Clear" }).click();
-  await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(row.getByText("Not set", { exact: true })).toBeVisible();
-  const { identityKubernetesAuth } = await service(endpoints["kubernetesAuth.get"], { params: { identityId } });
-  expect(identityKubernetesAuth.tokenReviewerJwt ?? null).toBeNull();
 });

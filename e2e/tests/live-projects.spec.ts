@@ -1,7 +1,9 @@
-import { endpoints, type IdentityMembership, type Project, type ProjectRole } from "@keyhold/contract";
+import { endpoints, type ProjectRole } from "@keyhold/contract";
 import type { Locator, Page } from "@playwright/test";
-import { ServiceError } from "../support/api.ts";
-import { csrf, expect, test as base, server, uniqueName } from "../support/fixtures.ts";
+import { chooseIdentity, identityRow, openAccess, signInAsMember } from "../support/access.ts";
+import { ignoreNotFound } from "../support/api.ts";
+import { csrf, expect, server, test, uniqueName } from "../support/fixtures.ts";
+import { editRoleDetails } from "../support/roles.ts";
 
 /**
  * The projects area of the console against any Infisical-compatible server: our service and the
@@ -10,38 +12,6 @@ import { csrf, expect, test as base, server, uniqueName } from "../support/fixtu
  * which 2024 servers do not keep); where a line lacks a feature or its plan refuses one, the
  * test checks what the console says instead.
  */
-const test = base.extend<{ seededProject: Project; memberIdentity: IdentityMembership }>({
-  seededProject: async ({ service }, use) => {
-    const { project } = await service(endpoints["projects.create"], {
-      body: { projectName: uniqueName("e2e-live-project"), shouldCreateDefaultEnvs: true },
-    });
-    await use(project);
-    await ignoreNotFound(service(endpoints["projects.delete"], { params: { workspaceId: project.id } }));
-  },
-  memberIdentity: async ({ service, session }, use) => {
-    const { identity } = await service(endpoints["identities.create"], {
-      body: { name: uniqueName("e2e-live-member"), organizationId: session.organization.id, role: "member" },
-    });
-    const { identity: membership } = await service(endpoints["identities.get"], {
-      params: { identityId: identity.id },
-    });
-    await use(membership);
-    await ignoreNotFound(service(endpoints["identities.delete"], { params: { identityId: identity.id } }));
-  },
-});
-
-/** Gone already: 404, or the 500 an October 2024 server answers for an unknown project id. */
-async function ignoreNotFound(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    const gone =
-      error instanceof ServiceError &&
-      (error.status === 404 ||
-        (error.status === 500 && (error.body as { error?: unknown }).error === "Failed to find project by id"));
-    if (!gone) throw error;
-  }
-}
 
 const DEFAULT_ENVIRONMENTS = [
   ["Development", "dev"],
@@ -199,14 +169,7 @@ test.describe("projects", () => {
   test("a project viewer cannot add an environment: the console says why, or shows the server's refusal", {
     tag: "@live",
   }, async ({ page, service, memberIdentity, seededProject }) => {
-    const identityId = memberIdentity.identity.id;
-    await service(endpoints["tokenAuth.attach"], { params: { identityId }, body: {} });
-    const { accessToken } = await service(endpoints["tokenAuth.createToken"], { params: { identityId }, body: {} });
-    await service(endpoints["identityMemberships.add"], {
-      params: { projectId: seededProject.id, identityId },
-      body: { roles: [{ role: "viewer" }] },
-    });
-    expect((await page.request.post("/bff/login", { headers: csrf, data: { accessToken } })).status()).toBe(200);
+    await signInAsMember(page, service, seededProject, memberIdentity.identity.id, "viewer");
 
     await page.goto(`/projects/${seededProject.id}`);
     await expect(page.getByRole("heading", { level: 1, name: seededProject.name })).toBeVisible();
@@ -283,14 +246,8 @@ test.describe("project roles", () => {
       expect.objectContaining({ subject: "secrets", action: expect.arrayContaining(["read", "edit"]) }),
     ]);
 
-    await page.getByRole("button", { name: "Edit details" }).click();
-    const details = page.getByRole("dialog", { name: "Edit role details" });
     const newSlug = uniqueName("live-lead");
-    await details.getByLabel("Name").fill("Live Lead");
-    await details.getByLabel("Slug").fill(newSlug);
-    await details.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Live Lead" })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/roles/${newSlug}$`));
+    await editRoleDetails(page, "Live Lead", newSlug);
     expect((await readRole(newSlug)).body.role).toMatchObject({ id: saved.id, name: "Live Lead" });
 
     await page.goto(`/projects/${projectId}/roles`);
@@ -301,20 +258,17 @@ test.describe("project roles", () => {
     await expect(confirm).toBeHidden();
     await expect(page.getByText("No custom roles yet")).toBeVisible();
     expect(await customRoleSlugs(page, projectId)).toEqual([]);
+    if (server === "keyhold") expect((await readRole(newSlug)).status).toBe(404);
   });
 });
 
 test.describe("project access", () => {
-  function identityRow(page: Page, name: string) {
-    return page.getByRole("table", { name: "Project identities" }).getByRole("row").filter({ hasText: name });
-  }
-
   /** By slug: servers name the built-in member role differently ("Developer" on Infisical). */
   async function chooseRole(dialog: Locator, label: string, slug: string) {
     await dialog.getByRole("combobox", { name: label, exact: true }).selectOption(slug);
   }
 
-  test("adds an identity with a permanent and a temporary role, changes its roles and removes it", {
+  test("adds an identity with a permanent and a temporary role whose countdown runs, changes its roles and removes it", {
     tag: "@live",
   }, async ({ signedIn: page, service, seededProject, memberIdentity }) => {
     const identity = memberIdentity.identity;
@@ -323,25 +277,26 @@ test.describe("project access", () => {
       (await service(endpoints["identityMemberships.get"], { params: { projectId, identityId: identity.id } }))
         .identityMembership.roles;
 
-    await page.goto(`/projects/${projectId}/access`);
-    await expect(page.getByRole("heading", { level: 1, name: "Access" })).toBeVisible();
+    await openAccess(page, seededProject);
     await page.getByRole("button", { name: "Add identity" }).click();
-    const add = page.getByRole("dialog", { name: "Add identity to project" });
-    await add.getByRole("combobox", { name: "Identity" }).fill(identity.name);
-    await add.getByRole("option", { name: identity.name }).click();
-    await expect(add.getByText(`Chosen: ${identity.name}`)).toBeVisible();
+    const add = await chooseIdentity(page, identity.name);
     // Current servers want at least one permanent role beside a temporary one.
     await chooseRole(add, "Role", "member");
     await add.getByRole("button", { name: "Add another role" }).click();
     await chooseRole(add, "Role 2", "viewer");
     await add.getByRole("switch", { name: "Temporary role" }).nth(1).click();
     await add.getByRole("button", { name: "1h", exact: true }).click();
+    await expect(add.getByTestId("temporary-end-preview")).toContainText("1 hour from now");
     await add.getByRole("button", { name: "Add identity" }).click();
     await expect(add).toBeHidden();
     await expect(page.getByRole("status").filter({ hasText: "Identity added" })).toBeVisible();
     const row = identityRow(page, identity.name);
     await expect(row).toContainText("Viewer");
-    await expect(row.locator("time").first()).toHaveText(/^(59m|1h 00m) \d\ds/);
+    // The countdown ticks on its own.
+    const countdown = row.locator("time").first();
+    await expect(countdown).toHaveText(/^(59m|1h 00m) \d\ds/);
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first ?? "");
     const roles = await stored();
     expect(roles).toEqual(
       expect.arrayContaining([
@@ -353,10 +308,13 @@ test.describe("project access", () => {
     // The temporary viewer becomes a permanent admin.
     await row.getByRole("button", { name: `Edit roles of ${identity.name}` }).click();
     const edit = page.getByRole("dialog", { name: `Edit roles of ${identity.name}` });
+    // The form lists the roles in the server's order.
     const viewer = roles.findIndex((r) => r.role === "viewer");
+    const temporarySwitch = edit.getByRole("switch", { name: "Temporary role" }).nth(viewer);
+    await expect(temporarySwitch).toBeChecked();
     await expect(edit.getByLabel(`Role ${viewer + 1}`, { exact: true })).toHaveValue("viewer");
     await chooseRole(edit, `Role ${viewer + 1}`, "admin");
-    await edit.getByRole("switch", { name: "Temporary role" }).nth(viewer).click();
+    await temporarySwitch.click();
     await edit.getByRole("button", { name: "Save roles" }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText("Admin");

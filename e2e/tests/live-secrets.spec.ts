@@ -1,7 +1,8 @@
 import { endpoints, type Project } from "@keyhold/contract";
 import type { Locator, Page } from "@playwright/test";
-import { type ServiceCall, ServiceError } from "../support/api.ts";
-import { expect, test as base, server, uniqueName } from "../support/fixtures.ts";
+import { type ServiceCall, statusOf } from "../support/api.ts";
+import { expect, server, test, uniqueName } from "../support/fixtures.ts";
+import { openSecrets, readSecret, secretRow, seedFolder, seedSecret } from "../support/secrets.ts";
 
 /**
  * The secrets area of the console against whichever server the suite runs on: the Keyhold service,
@@ -9,75 +10,7 @@ import { expect, test as base, server, uniqueName } from "../support/fixtures.ts
  * through the server's API (default environments) and deletes it afterwards; what the browser
  * changes is read back through the same API.
  */
-const test = base.extend<{ project: Project }>({
-  project: async ({ service }, use) => {
-    const { project } = await service(endpoints["projects.create"], {
-      body: { projectName: uniqueName("e2e-live-secrets"), shouldCreateDefaultEnvs: true },
-    });
-    await use(project);
-    try {
-      await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.status === 404)) throw error;
-    }
-  },
-});
-
 const live = { tag: "@live" } as const;
-
-interface Seed {
-  key: string;
-  value: string;
-  environment?: string;
-  secretPath?: string;
-  comment?: string;
-}
-
-function seedSecret(service: ServiceCall, project: Project, seed: Seed) {
-  return service(endpoints["secrets.create"], {
-    params: { secretName: seed.key },
-    body: {
-      workspaceId: project.id,
-      environment: seed.environment ?? "dev",
-      secretPath: seed.secretPath ?? "/",
-      secretValue: seed.value,
-      secretComment: seed.comment ?? "",
-    },
-  });
-}
-
-function seedFolder(service: ServiceCall, project: Project, name: string, path = "/", environment = "dev") {
-  return service(endpoints["folders.create"], { body: { workspaceId: project.id, environment, path, name } });
-}
-
-async function readSecret(service: ServiceCall, project: Project, key: string) {
-  const { secret } = await service(endpoints["secrets.get"], {
-    params: { secretName: key },
-    query: { workspaceId: project.id, environment: "dev", secretPath: "/" },
-  });
-  return secret;
-}
-
-async function statusOf(work: Promise<unknown>): Promise<number> {
-  try {
-    await work;
-    return 200;
-  } catch (error) {
-    if (error instanceof ServiceError) return error.status;
-    throw error;
-  }
-}
-
-async function openSecrets(page: Page, project: Project, search = "") {
-  await page.goto(`/projects/${project.id}/secrets${search}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Secrets" })).toBeVisible();
-}
-
-const secretRow = (page: Page, key: string) =>
-  page
-    .getByRole("table", { name: "Secrets" })
-    .getByRole("row")
-    .filter({ has: page.getByRole("button", { name: `Open ${key}`, exact: true }) });
 
 async function openDrawer(page: Page, project: Project, key: string): Promise<Locator> {
   await openSecrets(page, project, "?env=dev");
@@ -91,7 +24,7 @@ test.describe("the secrets area", () => {
   test(
     "walks an environment's folders and masked secrets, a secret's drawer, the imports and the integrations",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
       await seedFolder(service, project, "app");
       await seedSecret(service, project, { key: "WALK_DATABASE_URL", value: "postgres://walk/db", comment: "walk db" });
       await seedSecret(service, project, { key: "WALK_API_PORT", value: "8080", secretPath: "/app" });
@@ -134,21 +67,30 @@ test.describe("the secrets area", () => {
 
 test.describe("secrets", () => {
   test(
-    "creates a secret in the dialog, listed masked, and reveals it",
+    "creates a secret with a comment and a tag in the dialog, listed masked, and reveals it",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
+      const { workspaceTag } = await service(endpoints["tags.create"], {
+        params: { workspaceId: project.id },
+        body: { slug: "backend", color: "#2f80ed" },
+      });
       await openSecrets(page, project);
       await expect(page.getByRole("heading", { name: "No secrets in this folder" })).toBeVisible();
       await page.getByRole("button", { name: "Create secret" }).click();
       const dialog = page.getByRole("dialog", { name: "Create secret" });
+      await dialog.getByLabel("Key").fill("API:KEY");
+      await dialog.getByRole("button", { name: "Create secret" }).click();
+      await expect(dialog.getByText("Secret names cannot contain a colon or a slash")).toBeVisible();
       await dialog.getByLabel("Key").fill("PAYMENTS_API_KEY");
       await dialog.getByLabel("Value").fill("sk_live_created_live");
       await dialog.getByLabel("Comment").fill("Stripe live key");
+      await dialog.getByRole("checkbox", { name: "backend" }).check();
       await dialog.getByRole("button", { name: "Create secret" }).click();
       await expect(dialog).toBeHidden();
 
       const row = secretRow(page, "PAYMENTS_API_KEY");
       await expect(row).toContainText("Stripe live key");
+      await expect(row).toContainText("backend");
       await expect(row.getByText("Value masked")).toBeAttached();
       await expect(page.getByText("sk_live_created_live")).toHaveCount(0);
       await row.getByRole("button", { name: "Reveal value of PAYMENTS_API_KEY" }).click();
@@ -156,45 +98,63 @@ test.describe("secrets", () => {
 
       const saved = await readSecret(service, project, "PAYMENTS_API_KEY");
       expect(saved).toMatchObject({ secretValue: "sk_live_created_live", secretComment: "Stripe live key" });
+      expect(saved.tags?.map((tag) => tag.id)).toEqual([workspaceTag.id]);
     },
   );
 
-  test("edits a secret's value and comment in the drawer", live, async ({ signedIn: page, service, project }) => {
-    await seedSecret(service, project, { key: "LOG_LEVEL", value: "info", comment: "verbosity" });
-    const drawer = await openDrawer(page, project, "LOG_LEVEL");
-    await drawer.getByRole("button", { name: "Reveal value" }).click();
-    const value = drawer.getByRole("textbox", { name: "Value" });
-    await expect(value).toHaveValue("info");
-    await value.fill("debug");
-    await drawer.getByLabel("Comment").fill("verbosity while debugging");
-    await drawer.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Secret saved" })).toBeVisible();
-    await expect(drawer.getByText("Version 2")).toBeVisible();
+  test(
+    "edits a secret's value and comment in the drawer",
+    live,
+    async ({ signedIn: page, service, seededProject: project }) => {
+      await seedSecret(service, project, { key: "LOG_LEVEL", value: "info", comment: "verbosity" });
+      const drawer = await openDrawer(page, project, "LOG_LEVEL");
+      await drawer.getByRole("button", { name: "Reveal value" }).click();
+      const value = drawer.getByRole("textbox", { name: "Value" });
+      await expect(value).toHaveValue("info");
+      await value.fill("debug");
+      await drawer.getByLabel("Comment").fill("verbosity while debugging");
+      await drawer.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Secret saved" })).toBeVisible();
+      await expect(drawer.getByText("Version 2")).toBeVisible();
 
-    const saved = await readSecret(service, project, "LOG_LEVEL");
-    expect(saved).toMatchObject({ secretValue: "debug", secretComment: "verbosity while debugging", version: 2 });
-    await page.keyboard.press("Escape");
-    await expect(secretRow(page, "LOG_LEVEL")).toContainText("verbosity while debugging");
-  });
+      const saved = await readSecret(service, project, "LOG_LEVEL");
+      expect(saved).toMatchObject({ secretValue: "debug", secretComment: "verbosity while debugging", version: 2 });
+      await page.keyboard.press("Escape");
+      await expect(secretRow(page, "LOG_LEVEL")).toContainText("verbosity while debugging");
+    },
+  );
 
-  test("edits a value inline from its row", live, async ({ signedIn: page, service, project }) => {
-    await seedSecret(service, project, { key: "CACHE_TTL", value: "60" });
-    await openSecrets(page, project);
-    const row = secretRow(page, "CACHE_TTL");
-    await row.getByRole("button", { name: "Edit value of CACHE_TTL" }).click();
-    const input = row.getByRole("textbox", { name: "New value of CACHE_TTL" });
-    await expect(input).toHaveValue("60");
-    await input.fill("300");
-    await input.press("Enter");
-    await expect(input).toBeHidden();
-    await expect(page.getByText("Value saved")).toBeVisible();
-    expect((await readSecret(service, project, "CACHE_TTL")).secretValue).toBe("300");
-  });
+  test(
+    "edits a value inline from its row: Enter saves, Escape cancels",
+    live,
+    async ({ signedIn: page, service, seededProject: project }) => {
+      await seedSecret(service, project, { key: "CACHE_TTL", value: "60" });
+      await openSecrets(page, project);
+      const row = secretRow(page, "CACHE_TTL");
+      await row.getByRole("button", { name: "Edit value of CACHE_TTL" }).click();
+      const input = row.getByRole("textbox", { name: "New value of CACHE_TTL" });
+      await expect(input).toHaveValue("60");
+      await input.fill("30");
+      await input.press("Escape");
+      await expect(input).toBeHidden();
+      await expect(row.getByRole("button", { name: "Edit value of CACHE_TTL" })).toBeFocused();
+      expect((await readSecret(service, project, "CACHE_TTL")).secretValue).toBe("60");
+
+      await row.getByRole("button", { name: "Edit value of CACHE_TTL" }).click();
+      await input.fill("300");
+      await input.press("Enter");
+      await expect(input).toBeHidden();
+      await expect(page.getByText("Value saved")).toBeVisible();
+      expect(await readSecret(service, project, "CACHE_TTL")).toMatchObject({ secretValue: "300", version: 2 });
+      await row.getByRole("button", { name: "Reveal value of CACHE_TTL" }).click();
+      await expect(row).toContainText("300");
+    },
+  );
 
   test(
     "renames a secret in the drawer, keeping its value and comment",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
       await seedSecret(service, project, { key: "DB_URL", value: "postgres://db/main", comment: "primary database" });
       const drawer = await openDrawer(page, project, "DB_URL");
       await drawer.getByLabel("Name", { exact: true }).fill("PRIMARY_DB_URL");
@@ -208,7 +168,7 @@ test.describe("secrets", () => {
     },
   );
 
-  test("deletes a secret only after confirming", live, async ({ signedIn: page, service, project }) => {
+  test("deletes a secret only after confirming", live, async ({ signedIn: page, service, seededProject: project }) => {
     await seedSecret(service, project, { key: "OLD_TOKEN", value: "t0k3n" });
     await seedSecret(service, project, { key: "KEEP_ME", value: "kept" });
     await openSecrets(page, project);
@@ -229,50 +189,58 @@ test.describe("secrets", () => {
 });
 
 test.describe("folders", () => {
-  test("creates a folder, opens it, and deletes it once empty", live, async ({ signedIn: page, service, project }) => {
-    await openSecrets(page, project);
-    const folders = page.getByRole("region", { name: "Folders" });
-    await folders.getByRole("button", { name: "New folder" }).click();
-    const dialog = page.getByRole("dialog", { name: "New folder" });
-    await dialog.getByLabel("Name").fill("jobs");
-    await dialog.getByRole("button", { name: "Create folder" }).click();
-    await expect(dialog).toBeHidden();
+  test(
+    "creates a folder, opens it, and deletes it once empty",
+    live,
+    async ({ signedIn: page, service, seededProject: project }) => {
+      await openSecrets(page, project);
+      const folders = page.getByRole("region", { name: "Folders" });
+      await folders.getByRole("button", { name: "New folder" }).click();
+      const dialog = page.getByRole("dialog", { name: "New folder" });
+      await dialog.getByLabel("Name").fill("jobs");
+      await dialog.getByRole("button", { name: "Create folder" }).click();
+      await expect(dialog).toBeHidden();
 
-    await folders.getByRole("link", { name: "jobs", exact: true }).click();
-    await expect(page).toHaveURL(/path=%2Fjobs(&|$)/);
-    await expect(page.getByRole("heading", { name: "No secrets in this folder" })).toBeVisible();
-    const crumbs = page.getByRole("navigation", { name: "Folder path" });
-    await expect(crumbs.getByRole("link", { name: "jobs" })).toHaveAttribute("aria-current", "location");
-    await crumbs.getByRole("link", { name: "dev" }).click();
+      await folders.getByRole("link", { name: "jobs", exact: true }).click();
+      await expect(page).toHaveURL(/path=%2Fjobs(&|$)/);
+      await expect(page.getByRole("heading", { name: "No secrets in this folder" })).toBeVisible();
+      const crumbs = page.getByRole("navigation", { name: "Folder path" });
+      await expect(crumbs.getByRole("link", { name: "jobs" })).toHaveAttribute("aria-current", "location");
+      await crumbs.getByRole("link", { name: "dev" }).click();
 
-    await folders.getByRole("button", { name: "Delete folder jobs" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete folder jobs?" });
-    await expect(confirm).toContainText("The empty folder “jobs” will be deleted.");
-    await confirm.getByRole("button", { name: "Delete folder" }).click();
-    await expect(confirm).toBeHidden();
-    await expect(folders.getByRole("link", { name: "jobs", exact: true })).toHaveCount(0);
-    const { folders: left } = await service(endpoints["folders.list"], {
-      query: { workspaceId: project.id, environment: "dev", path: "/" },
-    });
-    expect(left.map((folder) => folder.name)).toEqual([]);
-  });
+      await folders.getByRole("button", { name: "Delete folder jobs" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Delete folder jobs?" });
+      await expect(confirm).toContainText("The empty folder “jobs” will be deleted.");
+      await confirm.getByRole("button", { name: "Delete folder" }).click();
+      await expect(confirm).toBeHidden();
+      await expect(folders.getByRole("link", { name: "jobs", exact: true })).toHaveCount(0);
+      const { folders: left } = await service(endpoints["folders.list"], {
+        query: { workspaceId: project.id, environment: "dev", path: "/" },
+      });
+      expect(left.map((folder) => folder.name)).toEqual([]);
+    },
+  );
 
-  test("refuses to delete a folder that holds a secret", live, async ({ signedIn: page, service, project }) => {
-    await seedFolder(service, project, "api");
-    await seedSecret(service, project, { key: "API_PORT", value: "8080", secretPath: "/api" });
-    await openSecrets(page, project);
-    await page.getByRole("region", { name: "Folders" }).getByRole("button", { name: "Delete folder api" }).click();
-    const refuse = page.getByRole("alertdialog", { name: "Delete folder api?" });
-    await expect(refuse).toContainText("holds 1 secret");
-    await expect(refuse.getByRole("button", { name: "Delete folder" })).toBeDisabled();
-  });
+  test(
+    "refuses to delete a folder that holds a secret",
+    live,
+    async ({ signedIn: page, service, seededProject: project }) => {
+      await seedFolder(service, project, "api");
+      await seedSecret(service, project, { key: "API_PORT", value: "8080", secretPath: "/api" });
+      await openSecrets(page, project);
+      await page.getByRole("region", { name: "Folders" }).getByRole("button", { name: "Delete folder api" }).click();
+      const refuse = page.getByRole("alertdialog", { name: "Delete folder api?" });
+      await expect(refuse).toContainText("holds 1 secret");
+      await expect(refuse.getByRole("button", { name: "Delete folder" })).toBeDisabled();
+    },
+  );
 });
 
 test.describe("tags", () => {
   test(
     "creates a tag in the drawer and attaches it to the secret",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
       await seedSecret(service, project, { key: "TLS_KEY", value: "key" });
       const drawer = await openDrawer(page, project, "TLS_KEY");
       await expect(drawer.getByText("This project has no tags yet. Create one below.")).toBeVisible();
@@ -296,7 +264,7 @@ test.describe("versions", () => {
   test(
     "lists a secret's versions after an edit, or says the server gives them only to a user",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
       await seedSecret(service, project, { key: "API_TOKEN", value: "token-first", comment: "issued" });
       await service(endpoints["secrets.update"], {
         params: { secretName: "API_TOKEN" },
@@ -343,7 +311,7 @@ test.describe("secret imports", () => {
   test(
     "adds an import of another environment and shows the keys it brings",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
       await seedSecret(service, project, { key: "STAGING_ONLY", value: "s", environment: "staging" });
       await page.goto(`/projects/${project.id}/secret-imports?environment=dev`);
       await expect(page.getByRole("heading", { name: "No imports in this folder" })).toBeVisible();
@@ -362,34 +330,38 @@ test.describe("secret imports", () => {
     },
   );
 
-  test("moves an import up, then removes one after confirming", live, async ({ signedIn: page, service, project }) => {
-    for (const environment of ["staging", "prod"]) {
-      await service(endpoints["secretImports.create"], {
-        body: { workspaceId: project.id, environment: "dev", path: "/", import: { environment, path: "/" } },
-      });
-    }
-    await page.goto(`/projects/${project.id}/secret-imports?environment=dev`);
-    const handles = importsList(page).getByRole("button", { name: /^Reorder / });
-    await expect(handles.first()).toHaveAccessibleName("Reorder staging:/, position 1 of 2");
+  test(
+    "moves an import up, then removes one after confirming",
+    live,
+    async ({ signedIn: page, service, seededProject: project }) => {
+      for (const environment of ["staging", "prod"]) {
+        await service(endpoints["secretImports.create"], {
+          body: { workspaceId: project.id, environment: "dev", path: "/", import: { environment, path: "/" } },
+        });
+      }
+      await page.goto(`/projects/${project.id}/secret-imports?environment=dev`);
+      const handles = importsList(page).getByRole("button", { name: /^Reorder / });
+      await expect(handles.first()).toHaveAccessibleName("Reorder staging:/, position 1 of 2");
 
-    await page.getByRole("button", { name: "Move prod:/ up" }).click();
-    await expect(handles.first()).toHaveAccessibleName("Reorder prod:/, position 1 of 2");
-    await expect.poll(() => importOrder(service, project)).toEqual(["prod", "staging"]);
+      await page.getByRole("button", { name: "Move prod:/ up" }).click();
+      await expect(handles.first()).toHaveAccessibleName("Reorder prod:/, position 1 of 2");
+      await expect.poll(() => importOrder(service, project)).toEqual(["prod", "staging"]);
 
-    await page.getByRole("button", { name: "Remove import staging:/" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Remove import" });
-    await confirm.getByRole("button", { name: "Remove import" }).click();
-    await expect(confirm).toBeHidden();
-    await expect(handles).toHaveCount(1);
-    expect(await importOrder(service, project)).toEqual(["prod"]);
-  });
+      await page.getByRole("button", { name: "Remove import staging:/" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Remove import" });
+      await confirm.getByRole("button", { name: "Remove import" }).click();
+      await expect(confirm).toBeHidden();
+      await expect(handles).toHaveCount(1);
+      expect(await importOrder(service, project)).toEqual(["prod"]);
+    },
+  );
 });
 
 test.describe("integrations", () => {
   test(
     "an integration auth alone is no integration: the page keeps its empty state",
     live,
-    async ({ signedIn: page, service, project }) => {
+    async ({ signedIn: page, service, seededProject: project }) => {
       // Stored credentials only: no provider is contacted, and no integration is created from them.
       const { integrationAuth } = await service(endpoints["integrationAuths.create"], {
         body: { workspaceId: project.id, integration: "github", accessToken: uniqueName("ghp") },

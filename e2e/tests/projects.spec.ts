@@ -90,39 +90,6 @@ test("lists the caller's projects, filters them and opens one", async ({ signedI
   );
 });
 
-test("adds, renames and deletes an environment", async ({ signedIn: page, service, seededProject }) => {
-  const params = { workspaceId: seededProject.id };
-  const slugsNow = async () =>
-    (await service(endpoints["projects.get"], { params })).workspace.environments.map((e) => [e.name, e.slug]);
-  await page.goto(`/projects/${seededProject.id}`);
-  const table = page.getByRole("table", { name: "Environments" });
-
-  await page.getByRole("button", { name: "Add environment" }).click();
-  const add = page.getByRole("dialog", { name: "Add environment" });
-  await add.getByLabel("Name").fill("QA Europe");
-  await expect(add.getByLabel("Slug")).toHaveValue("qa-europe");
-  await add.getByRole("button", { name: "Add environment" }).click();
-  await expect(add).toBeHidden();
-  await expect(table.getByRole("row").filter({ hasText: "QA Europe" })).toContainText("qa-europe");
-  await expect.poll(slugsNow).toContainEqual(["QA Europe", "qa-europe"]);
-
-  await table.getByRole("button", { name: "Rename QA Europe" }).click();
-  const rename = page.getByRole("dialog", { name: "Rename environment" });
-  await rename.getByLabel("Name").fill("Quality");
-  await rename.getByLabel("Slug").fill("quality");
-  await rename.getByRole("button", { name: "Save" }).click();
-  await expect(rename).toBeHidden();
-  await expect(table.getByRole("row").filter({ hasText: "Quality" })).toContainText("quality");
-  await expect.poll(slugsNow).toContainEqual(["Quality", "quality"]);
-
-  await table.getByRole("button", { name: "Delete Quality" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete environment" });
-  await confirm.getByRole("button", { name: "Delete environment" }).click();
-  await expect(confirm).toBeHidden();
-  await expect(table.getByRole("row").filter({ hasText: "Quality" })).toHaveCount(0);
-  expect(await slugsNow()).toEqual(DEFAULT_ENVIRONMENTS.map(([name, slug]) => [name, slug]));
-});
-
 test("refuses to delete a project while delete protection is on, and deletes it once off", async ({
   signedIn: page,
   service,

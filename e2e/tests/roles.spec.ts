@@ -1,25 +1,16 @@
 import { endpoints, type Project, type ProjectRole } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
-import { type ServiceCall, ServiceError } from "../support/api.ts";
-import { csrf, expect, test as base, uniqueName } from "../support/fixtures.ts";
+import { signInAsMember } from "../support/access.ts";
+import type { ServiceCall } from "../support/api.ts";
+import { expect, test as base, uniqueName } from "../support/fixtures.ts";
+import { editRoleDetails } from "../support/roles.ts";
 
 /**
  * The roles page against the real service: every project and role is created through the API
  * with a unique name and deleted afterwards; every change made in the browser is read back
  * through the API.
  */
-const test = base.extend<{ seededProject: Project; seededRole: ProjectRole }>({
-  seededProject: async ({ service }, use) => {
-    const { project } = await service(endpoints["projects.create"], {
-      body: { projectName: uniqueName("e2e-roles"), shouldCreateDefaultEnvs: true },
-    });
-    await use(project);
-    try {
-      await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.status === 404)) throw error;
-    }
-  },
+const test = base.extend<{ seededRole: ProjectRole }>({
   seededRole: async ({ service, seededProject }, use) => {
     const { role } = await service(endpoints["projectRoles.create"], {
       params: { projectId: seededProject.id },
@@ -133,29 +124,10 @@ test("edits a custom role: a deny rule, then its name and slug", async ({
     expect.objectContaining({ subject: "environments", action: ["delete"], inverted: true }),
   ]);
 
-  await page.getByRole("button", { name: "Edit details" }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit role details" });
   const newSlug = uniqueName("release-lead");
-  await dialog.getByLabel("Name").fill("Release Lead");
-  await dialog.getByLabel("Slug").fill(newSlug);
-  await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Release Lead" })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/roles/${newSlug}$`));
+  await editRoleDetails(page, "Release Lead", newSlug);
   const renamed = await readRole(service, seededProject, newSlug);
   expect(renamed).toMatchObject({ id: seededRole.id, name: "Release Lead", description: "Ships releases" });
-});
-
-test("deletes a custom role after confirming", async ({ signedIn: page, service, seededProject, seededRole }) => {
-  await page.goto(`/projects/${seededProject.id}/roles`);
-  const custom = page.getByRole("table", { name: "Custom roles" });
-  await custom.getByRole("button", { name: `Delete ${seededRole.name}` }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete role" });
-  await expect(confirm).toContainText(seededRole.slug);
-  await confirm.getByRole("button", { name: "Delete role" }).click();
-
-  await expect(confirm).toBeHidden();
-  await expect(page.getByText("No custom roles yet")).toBeVisible();
-  await expect(readRole(service, seededProject, seededRole.slug)).rejects.toMatchObject({ status: 404 });
 });
 
 test("shows the server's refusal to delete a role an identity holds", async ({
@@ -221,14 +193,7 @@ test("a project viewer sees why it cannot create, edit or delete roles", async (
     body: { name: uniqueName("e2e-role-viewer"), organizationId: session.organization.id, role: "member" },
   });
   try {
-    const identityId = identity.id;
-    await service(endpoints["tokenAuth.attach"], { params: { identityId }, body: {} });
-    const { accessToken } = await service(endpoints["tokenAuth.createToken"], { params: { identityId }, body: {} });
-    await service(endpoints["identityMemberships.add"], {
-      params: { projectId: seededProject.id, identityId },
-      body: { roles: [{ role: "viewer" }] },
-    });
-    expect((await page.request.post("/bff/login", { headers: csrf, data: { accessToken } })).status()).toBe(200);
+    await signInAsMember(page, service, seededProject, identity.id, "viewer");
 
     await page.goto(`/projects/${seededProject.id}/roles`);
     const create = page.getByRole("button", { name: "Create role" });

@@ -1,67 +1,13 @@
-import { endpoints, type Project } from "@keyhold/contract";
+import { endpoints } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
-import { type ServiceCall, ServiceError } from "../support/api.ts";
-import { csrf, expect, test as base, uniqueName } from "../support/fixtures.ts";
+import { csrf, expect, test, uniqueName } from "../support/fixtures.ts";
+import { openSecrets, readSecret, secretRow, secretsTable, seedSecret } from "../support/secrets.ts";
 
 /**
  * The secrets page against the real service. Projects, folders, tags and secrets are seeded
  * through the API and the project deleted afterwards (its secrets with it); what the browser
  * changes is read back through the API.
  */
-const test = base.extend<{ seededProject: Project }>({
-  seededProject: async ({ service }, use) => {
-    const { project } = await service(endpoints["projects.create"], {
-      body: { projectName: uniqueName("e2e-secrets"), shouldCreateDefaultEnvs: true },
-    });
-    await use(project);
-    try {
-      await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.status === 404)) throw error;
-    }
-  },
-});
-
-interface Seed {
-  key: string;
-  value: string;
-  environment?: string;
-  secretPath?: string;
-  comment?: string;
-  tagIds?: string[];
-}
-
-function seedSecret(service: ServiceCall, project: Project, seed: Seed) {
-  return service(endpoints["secrets.create"], {
-    params: { secretName: seed.key },
-    body: {
-      workspaceId: project.id,
-      environment: seed.environment ?? "dev",
-      secretPath: seed.secretPath ?? "/",
-      secretValue: seed.value,
-      secretComment: seed.comment ?? "",
-      ...(seed.tagIds ? { tagIds: seed.tagIds } : {}),
-    },
-  });
-}
-
-async function readSecret(service: ServiceCall, project: Project, key: string, environment = "dev", secretPath = "/") {
-  const { secret } = await service(endpoints["secrets.get"], {
-    params: { secretName: key },
-    query: { workspaceId: project.id, environment, secretPath },
-  });
-  return secret;
-}
-
-async function statusOf(work: Promise<unknown>): Promise<number> {
-  try {
-    await work;
-    return 200;
-  } catch (error) {
-    if (error instanceof ServiceError) return error.status;
-    throw error;
-  }
-}
 
 /**
  * What the clipboard holds, read from a blank page of the console's origin: the console itself
@@ -78,53 +24,6 @@ async function readClipboard(page: Page): Promise<string> {
   await reader.close();
   return text;
 }
-
-async function openSecrets(page: Page, project: Project, search = "") {
-  await page.goto(`/projects/${project.id}/secrets${search}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Secrets" })).toBeVisible();
-}
-
-const secretsTable = (page: Page) => page.getByRole("table", { name: "Secrets" });
-const secretRow = (page: Page, key: string) =>
-  secretsTable(page)
-    .getByRole("row")
-    .filter({ has: page.getByRole("button", { name: `Open ${key}`, exact: true }) });
-
-test("creates a secret with a comment and a tag; it lists with its value masked", async ({
-  signedIn: page,
-  service,
-  seededProject,
-}) => {
-  const { workspaceTag } = await service(endpoints["tags.create"], {
-    params: { workspaceId: seededProject.id },
-    body: { slug: "backend", color: "#2f80ed" },
-  });
-  await openSecrets(page, seededProject);
-  await expect(page.getByRole("heading", { name: "No secrets in this folder" })).toBeVisible();
-
-  await page.getByRole("button", { name: "Create secret" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create secret" });
-  await dialog.getByLabel("Key").fill("API:KEY");
-  await dialog.getByRole("button", { name: "Create secret" }).click();
-  await expect(dialog.getByText("Secret names cannot contain a colon or a slash")).toBeVisible();
-  await dialog.getByLabel("Key").fill("PAYMENTS_API_KEY");
-  await dialog.getByLabel("Value").fill("sk_live_created_in_e2e");
-  await dialog.getByLabel("Comment").fill("Stripe live key");
-  await dialog.getByRole("checkbox", { name: "backend" }).check();
-  await dialog.getByRole("button", { name: "Create secret" }).click();
-  await expect(dialog).toBeHidden();
-
-  const row = secretRow(page, "PAYMENTS_API_KEY");
-  await expect(row).toContainText("Stripe live key");
-  await expect(row).toContainText("backend");
-  await expect(row.getByText("Value masked")).toBeAttached();
-  await expect(page.getByText("sk_live_created_in_e2e")).toHaveCount(0);
-
-  const secret = await readSecret(service, seededProject, "PAYMENTS_API_KEY");
-  expect(secret.secretValue).toBe("sk_live_created_in_e2e");
-  expect(secret.secretComment).toBe("Stripe live key");
-  expect(secret.tags?.map((tag) => tag.id)).toEqual([workspaceTag.id]);
-});
 
 test.describe("with clipboard access", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -150,51 +49,6 @@ test.describe("with clipboard access", () => {
     await expect(page.getByText("redis://cache.internal:6379")).toHaveCount(0);
     expect(await readClipboard(page)).toBe("redis://cache.internal:6379");
   });
-});
-
-test("edits a value inline: Enter saves, Escape cancels", async ({ signedIn: page, service, seededProject }) => {
-  await seedSecret(service, seededProject, { key: "LOG_LEVEL", value: "info" });
-  await openSecrets(page, seededProject);
-  const row = secretRow(page, "LOG_LEVEL");
-
-  await row.getByRole("button", { name: "Edit value of LOG_LEVEL" }).click();
-  const input = row.getByRole("textbox", { name: "New value of LOG_LEVEL" });
-  await expect(input).toHaveValue("info");
-  await input.fill("trace");
-  await input.press("Escape");
-  await expect(input).toBeHidden();
-  await expect(row.getByRole("button", { name: "Edit value of LOG_LEVEL" })).toBeFocused();
-  expect((await readSecret(service, seededProject, "LOG_LEVEL")).secretValue).toBe("info");
-
-  await row.getByRole("button", { name: "Edit value of LOG_LEVEL" }).click();
-  await input.fill("debug");
-  await input.press("Enter");
-  await expect(input).toBeHidden();
-  await expect(page.getByText("Value saved")).toBeVisible();
-  const saved = await readSecret(service, seededProject, "LOG_LEVEL");
-  expect(saved.secretValue).toBe("debug");
-  expect(saved.version).toBe(2);
-  await row.getByRole("button", { name: "Reveal value of LOG_LEVEL" }).click();
-  await expect(row).toContainText("debug");
-});
-
-test("deletes a secret only after confirming", async ({ signedIn: page, service, seededProject }) => {
-  await seedSecret(service, seededProject, { key: "OLD_TOKEN", value: "t0k3n" });
-  await seedSecret(service, seededProject, { key: "KEEP_ME", value: "kept" });
-  await openSecrets(page, seededProject);
-
-  await secretRow(page, "OLD_TOKEN").getByRole("button", { name: "Delete OLD_TOKEN" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete secret OLD_TOKEN?" });
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(confirm).toBeHidden();
-  expect(await statusOf(readSecret(service, seededProject, "OLD_TOKEN"))).toBe(200);
-
-  await secretRow(page, "OLD_TOKEN").getByRole("button", { name: "Delete OLD_TOKEN" }).click();
-  await confirm.getByRole("button", { name: "Delete secret" }).click();
-  await expect(confirm).toBeHidden();
-  await expect(secretRow(page, "OLD_TOKEN")).toHaveCount(0);
-  await expect(secretRow(page, "KEEP_ME")).toBeVisible();
-  expect(await statusOf(readSecret(service, seededProject, "OLD_TOKEN"))).toBe(404);
 });
 
 test("opens a secret's drawer from its row and from its Open action", async ({

@@ -1,0 +1,9 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** The row of one method in the identity page's auth-methods section. */
+export function methodRow(page: Page, label: string): Locator {
+  return page
+    .getByRole("region", { name: "Auth methods" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: label, exact: true }) });
+}
