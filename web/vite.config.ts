@@ -81,5 +81,7 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     css: false,
     restoreMocks: true,
+    // Typing and clicking through a whole page in jsdom takes a few seconds on two busy cores.
+    testTimeout: 15_000,
   },
 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
 import { ORG_ID } from "@/testing/fixtures";
@@ -6,8 +6,6 @@ import { renderRoutes } from "@/testing/render";
 import { SecretsPage } from "./secrets-page";
 
 afterEach(() => vi.unstubAllGlobals());
-// The page loads several queries before its table renders; a busy machine may need more than a second.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out: the table's scroll container gets a typical size, so the virtualiser renders rows.
 const sizes = { clientHeight: 640, clientWidth: 1000 } as const;
