@@ -109,7 +109,7 @@ export class UpstreamCompat {
     const required = requiredFields[endpoint.id as EndpointId];
     if (required && lacks(call.body, required.field)) {
       if (this.#useOlder.has(endpoint.id as EndpointId)) return this.#callCompleted(call, required, log);
-      const first = await this.#send(call, buildPath(endpoint.path, call.params) + call.search, log);
+      const first = await this.#sendAsIs(call, log);
       if (!refusedFor(first, required.field)) return this.read(endpoint, first, call.reqId, log);
       log.info(
         { endpoint: endpoint.id, field: required.field },
@@ -126,7 +126,7 @@ export class UpstreamCompat {
     } else if (older && this.#useOlder.has(endpoint.id as EndpointId)) {
       response = await this.#callOlder(call, older, log);
     } else {
-      response = await this.#send(call, buildPath(endpoint.path, call.params) + call.search, log);
+      response = await this.#sendAsIs(call, log);
       // Only a 404 can say the route is missing; other answers are parsed once, in read().
       const routeMissing = response.status === 404 && isRouteNotFound(response.status, parseJson(response.text));
       const feature = endpointFeatures[endpoint.id as EndpointId];
@@ -183,6 +183,11 @@ export class UpstreamCompat {
     };
   }
 
+  /** The call on its contract path, with its own query. */
+  #sendAsIs(call: CompatCall, log: FastifyBaseLogger): Promise<UpstreamResponse> {
+    return this.#send(call, buildPath(call.endpoint.path, call.params) + call.search, log);
+  }
+
   #send(call: CompatCall, pathAndQuery: string, log: FastifyBaseLogger): Promise<UpstreamResponse> {
     return this.#upstream.call(
       {
@@ -234,15 +239,10 @@ export class UpstreamCompat {
     if (value === undefined) {
       if (refusal) return this.read(call.endpoint, refusal, call.reqId, log);
       // Not readable: the call goes as it is, and the server says what it lacks.
-      return this.read(
-        call.endpoint,
-        await this.#send(call, buildPath(call.endpoint.path, call.params) + call.search, log),
-        call.reqId,
-        log,
-      );
+      return this.read(call.endpoint, await this.#sendAsIs(call, log), call.reqId, log);
     }
     const completed = { ...call, body: { ...body, [required.field]: value } };
-    const response = await this.#send(completed, buildPath(call.endpoint.path, call.params) + call.search, log);
+    const response = await this.#sendAsIs(completed, log);
     return this.read(call.endpoint, response, call.reqId, log);
   }
 

@@ -1,12 +1,9 @@
-import { bffPaths, CSRF_HEADER, CSRF_VALUE, endpoints, SERVER_FEATURES_HEADER } from "@keyhold/contract";
-import { QueryClient } from "@tanstack/react-query";
+import { bffPaths, CSRF_HEADER, CSRF_VALUE } from "@keyhold/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch } from "@/testing/fetch-mock";
-import { IDENTITY_ID, membership, session } from "@/testing/fixtures";
+import { session } from "@/testing/fixtures";
 import bootScript from "../../public/boot.js?raw";
-import { call, listenForServerFeatures } from "./api-client";
-import { refreshSessionOnFeatureChange } from "@/hooks/use-follow-server-features";
-import { fetchSession, sessionKeys } from "./session";
+import { fetchSession } from "./session";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,30 +38,3 @@ describe("fetchSession", () => {
     expect(bootScript).toContain(`"${CSRF_HEADER}": "${CSRF_VALUE}"`);
   });
 });
-
-describe("the session follows what answers say the server lacks", () => {
-  const stampOf = (names: string[]) => (names.length === 0 ? "none" : names.join(","));
-
-  it("reads the session again when an answer names other missing features, and only then", async () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(sessionKeys.current(), session);
-    listenForServerFeatures(refreshSessionOnFeatureChange(queryClient));
-    try {
-      // The answer of any call carries the header; the session already says the same: nothing to do.
-      mockFetch(() => withStamp(json(200, { identity: membership() }), stampOf([])));
-      await call(endpoints["identities.get"], { params: { identityId: IDENTITY_ID } });
-      expect(queryClient.getQueryState(sessionKeys.current())?.isInvalidated).toBe(false);
-
-      mockFetch(() => withStamp(json(200, { identity: membership() }), stampOf(["projectDescription"])));
-      await call(endpoints["identities.get"], { params: { identityId: IDENTITY_ID } });
-      expect(queryClient.getQueryState(sessionKeys.current())?.isInvalidated).toBe(true);
-    } finally {
-      listenForServerFeatures(undefined);
-    }
-  });
-});
-
-function withStamp(response: Response, stamp: string): Response {
-  response.headers.set(SERVER_FEATURES_HEADER, stamp);
-  return response;
-}
