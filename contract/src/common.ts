@@ -79,11 +79,19 @@ export const tokenLifetimeOptional = {
 
 const TTL_ABOVE_MAX = "The access token TTL cannot exceed the access token max TTL";
 
+/**
+ * The TTL rule: a token's TTL may not exceed the max TTL. On attach that holds even for a max of 0;
+ * on a configuration being updated (the values it will have), a max of 0 sets no limit.
+ */
+export function ttlWithinMax(ttl: number, maxTtl: number, on: "attach" | "update"): boolean {
+  return ttl <= maxTtl || (on === "update" && maxTtl === 0);
+}
+
 /** On attach the TTL may never exceed the max TTL. */
 export function ttlWithinMaxOnAttach<T extends z.ZodType<{ accessTokenTTL: number; accessTokenMaxTTL: number }>>(
   schema: T,
 ) {
-  return schema.refine((v) => v.accessTokenTTL <= v.accessTokenMaxTTL, {
+  return schema.refine((v) => ttlWithinMax(v.accessTokenTTL, v.accessTokenMaxTTL, "attach"), {
     message: TTL_ABOVE_MAX,
     path: ["accessTokenTTL"],
   });
@@ -93,7 +101,7 @@ export function ttlWithinMaxOnAttach<T extends z.ZodType<{ accessTokenTTL: numbe
 export function ttlWithinMaxOnUpdate<
   T extends z.ZodType<{ accessTokenTTL?: number | undefined; accessTokenMaxTTL?: number | undefined }>,
 >(schema: T) {
-  return schema.refine((v) => !v.accessTokenTTL || !v.accessTokenMaxTTL || v.accessTokenTTL <= v.accessTokenMaxTTL, {
+  return schema.refine((v) => ttlWithinMax(v.accessTokenTTL ?? 0, v.accessTokenMaxTTL ?? 0, "update"), {
     message: TTL_ABOVE_MAX,
     path: ["accessTokenTTL"],
   });

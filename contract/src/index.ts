@@ -18,6 +18,7 @@ import { tokenAuthEndpoints } from "./token-auth.ts";
 import { universalAuthEndpoints } from "./universal-auth.ts";
 
 export * from "./access-tokens.ts";
+export * from "./allow-lists.ts";
 export * from "./auth-method.ts";
 export * from "./aws-auth.ts";
 export * from "./bff.ts";
@@ -38,6 +39,7 @@ export * from "./secret-imports.ts";
 export * from "./secrets.ts";
 export * from "./tags.ts";
 export * from "./token-auth.ts";
+export * from "./trusted-ips.ts";
 export * from "./universal-auth.ts";
 
 /** Every endpoint of the API, in one list. */

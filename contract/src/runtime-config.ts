@@ -1,6 +1,6 @@
 import { z } from "zod";
-import ipaddr from "ipaddr.js";
 import { newRequestId } from "./errors.ts";
+import { blockPrefix, parseTrustedIp } from "./trusted-ips.ts";
 
 /**
  * What the service and the BFF share in reading their environment: the common variables'
@@ -202,25 +202,10 @@ export const logRedactPaths = [
   ...credentialFields.map((field) => `*.*.${field}`),
 ];
 
-/**
- * One address or CIDR block as `address/prefix`, or undefined when the entry is neither. IPv4
- * must be four-part decimal (ipaddr.js would also take "10" or "0x0a.1"); an IPv4-mapped IPv6
- * block stands for the IPv4 block it covers.
- */
+/** One address or CIDR block as `address/prefix`, or undefined when the entry is neither (the trusted-IP rule). */
 export function cidrBlockOf(entry: string): string | undefined {
-  const text = entry.trim();
-  if (!text.includes("/")) {
-    if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;
-    const address = ipaddr.process(text);
-    return `${address.toString()}/${address.kind() === "ipv4" ? 32 : 128}`;
-  }
-  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text) && !ipaddr.IPv6.isValidCIDR(text)) return undefined;
-  const [address, prefix] = ipaddr.parseCIDR(text);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    if (prefix < 96) return undefined;
-    return `${(address as ipaddr.IPv6).toIPv4Address().toString()}/${prefix - 96}`;
-  }
-  return `${address.toString()}/${prefix}`;
+  const parsed = parseTrustedIp(entry);
+  return parsed && `${parsed.ipAddress}/${blockPrefix(parsed)}`;
 }
 
 /**

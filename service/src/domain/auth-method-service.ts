@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TrustedIpRecord } from "@keyhold/contract";
+import { type TrustedIpRecord, ttlWithinMax } from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import { deleteTokensOfAuthMethod } from "../data/access-tokens.ts";
 import {
@@ -33,7 +33,7 @@ export type AuthMethodRecord = Record<string, unknown>;
 
 /** Checks shared by every auth method's lifetime settings, repeated here whatever the schema caught. */
 export function checkTokenLifetime(ttl: number, maxTtl: number): void {
-  if (maxTtl > 0 && ttl > maxTtl) {
+  if (!ttlWithinMax(ttl, maxTtl, "update")) {
     throw new BadRequestError("The access token TTL cannot be greater than the access token max TTL");
   }
 }

@@ -1,7 +1,8 @@
+import { commaList } from "@keyhold/contract";
 import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
 import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
-import { commaList, type SignIn } from "./sign-in.ts";
+import type { SignIn } from "./sign-in.ts";
 
 export const AWS_AUTH_METHOD = "aws-auth";
 

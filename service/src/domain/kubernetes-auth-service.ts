@@ -1,8 +1,9 @@
+import { commaList } from "@keyhold/contract";
 import { z } from "zod";
 import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
 import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
-import { commaList, type SignIn } from "./sign-in.ts";
+import type { SignIn } from "./sign-in.ts";
 
 export const KUBERNETES_AUTH_METHOD = "kubernetes-auth";
 

@@ -1,9 +1,10 @@
+import { commaList } from "@keyhold/contract";
 import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, type JSONWebKeySet, jwtVerify } from "jose";
 import picomatch from "picomatch";
 import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
 import { BadGatewayError, ForbiddenError, UnauthorizedError } from "./errors.ts";
-import { commaList, type SignIn } from "./sign-in.ts";
+import type { SignIn } from "./sign-in.ts";
 
 export const OIDC_AUTH_METHOD = "oidc-auth";
 

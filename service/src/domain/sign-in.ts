@@ -54,13 +54,3 @@ export function createSignIn(deps: {
 }
 
 export type SignIn = ReturnType<typeof createSignIn>;
-
-/** A comma-separated setting as its trimmed, non-empty entries (empty: no restriction). */
-export function commaList(value: unknown): string[] {
-  return typeof value === "string"
-    ? value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter((entry) => entry.length > 0)
-    : [];
-}

@@ -1,28 +1,8 @@
 import ipaddr from "ipaddr.js";
 import type { StoredTrustedIp } from "../data/auth-methods.ts";
 
-/**
- * Parses one trusted IP entry: an IPv4 or IPv6 address, or a CIDR block. Returns the
- * stored form `{ipAddress, type, prefix?}`, or undefined when the entry is not valid.
- * IPv4 must be four-part decimal: ipaddr.js would otherwise accept forms like "10" or "0x0a.1".
- */
-export function parseTrustedIp(entry: string): StoredTrustedIp | undefined {
-  const text = entry.trim();
-  if (text.includes("/")) {
-    if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text) && !ipaddr.IPv6.isValidCIDR(text)) return undefined;
-    const [address, prefix] = ipaddr.parseCIDR(text);
-    // An IPv4-mapped IPv6 block (::ffff:10.0.0.0/104) is stored as the IPv4 block it covers.
-    if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-      if (prefix < 96) return undefined;
-      const v4 = (address as ipaddr.IPv6).toIPv4Address();
-      return { ipAddress: v4.toString(), type: "ipv4", prefix: prefix - 96 };
-    }
-    return { ipAddress: address.toString(), type: address.kind(), prefix };
-  }
-  if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;
-  const address = ipaddr.process(text);
-  return { ipAddress: address.toString(), type: address.kind() };
-}
+/** Entries are read by the contract's rule, which the console's editor applies too. */
+export { parseTrustedIp } from "@keyhold/contract";
 
 type Matcher = (callerIp: string) => boolean;
 
