@@ -1,3 +1,4 @@
+import { importPrecedence, importSourceLabel } from "@/lib/import-precedence";
 import { byPosition } from "./positions";
 
 /** An import as the list shows it: where it reads from and its place in the order. */
@@ -26,10 +27,7 @@ export interface ProvidedKey {
   winner: KeyWinner;
 }
 
-/**
- * Among imports, the one placed last wins a key they share: the server resolves a key by
- * searching the imports from the last position up, after the folder's own secrets.
- */
+/** Each import's keys, with who supplies each (`importPrecedence`: own secrets, then the last import). */
 export function providedKeys(
   imports: readonly ImportRow[],
   folders: readonly ImportedFolder[] | undefined,
@@ -42,22 +40,16 @@ export function providedKeys(
     keysOf.set(row.id, folder ? [...new Set(folder.secrets.map((s) => s.secretKey))].sort() : undefined);
   }
 
-  // Walk from the last import to the first: the first to claim a key supplies it.
-  const supplier = new Map<string, string>();
-  for (const row of [...ordered].reverse()) {
-    for (const key of keysOf.get(row.id) ?? []) if (!supplier.has(key)) supplier.set(key, row.id);
-  }
-
-  const local = new Set(localKeys);
+  const precedence = importPrecedence(ordered, (row) => keysOf.get(row.id) ?? [], localKeys);
   const result = new Map<string, ProvidedKey[] | undefined>();
   for (const row of ordered) {
     const keys = keysOf.get(row.id);
     result.set(
       row.id,
       keys?.map((key): ProvidedKey => {
-        if (local.has(key)) return { key, winner: { kind: "local" } };
-        const by = supplier.get(key);
-        return { key, winner: by === row.id || by === undefined ? { kind: "used" } : { kind: "import", importId: by } };
+        const by = precedence.get(key)?.supplier;
+        if (by === undefined) return { key, winner: { kind: "local" } };
+        return { key, winner: by === row ? { kind: "used" } : { kind: "import", importId: by.id } };
       }),
     );
   }
@@ -66,5 +58,5 @@ export function providedKeys(
 
 /** A short name for an import's source, e.g. `staging:/db`. */
 export function sourceLabel(row: Pick<ImportRow, "importEnv" | "importPath">): string {
-  return `${row.importEnv.slug}:${row.importPath}`;
+  return importSourceLabel(row.importEnv.slug, row.importPath);
 }
