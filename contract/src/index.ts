@@ -37,6 +37,7 @@ export * from "./project-roles.ts";
 export * from "./projects.ts";
 export * from "./secret-imports.ts";
 export * from "./secrets.ts";
+export * from "./storable-text.ts";
 export * from "./tags.ts";
 export * from "./token-auth.ts";
 export * from "./trusted-ips.ts";

@@ -1,4 +1,4 @@
-import { type AnyEndpoint, endpointList, NoBody, routePattern } from "@keyhold/contract";
+import { type AnyEndpoint, endpointList, NoBody, routePattern, unstorableTextIssues } from "@keyhold/contract";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { NotImplementedError, ValidationError } from "../domain/errors.ts";
@@ -6,7 +6,10 @@ import type { Actor } from "../domain/access-tokens.ts";
 import type { Authenticate } from "../plugins/auth.ts";
 import { type Handler, type HandlerMap, isShapedAnswer, notImplemented } from "./handler-types.ts";
 
+/** Text no database can store (NUL, an unpaired surrogate) is refused first, wherever it sits. */
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const unstorable = unstorableTextIssues(value);
+  if (unstorable.length > 0) throw new ValidationError(unstorable);
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(result.error.issues);
   return result.data;
@@ -16,8 +19,9 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
  * Registers every contract endpoint in one loop. Each request is authenticated first (except on
  * the endpoints the contract marks `auth: "none"`, the sign-ins, which check the credential in
  * their body), then its params, query and body are parsed with the contract's schemas (handlers
- * see the parsed output), and the handler's result is shaped by the response schema, which
- * drops unknown keys (unless the handler built it to that schema already: `shapedAnswer`).
+ * see the parsed output; text no database can store is refused before any schema sees it), and
+ * the handler's result is shaped by the response schema, which drops unknown keys (unless the
+ * handler built it to that schema already: `shapedAnswer`).
  */
 export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMap, authenticate: Authenticate): void {
   for (const endpoint of endpointList) {
