@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -7,7 +8,10 @@ import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
+import { allCounting } from "@/components/ui/confirm-removal";
+import { useLiveCredentials } from "../credentials/live-credentials";
 import { useDeleteIdentity } from "../mutations";
+import { identityQueries } from "../queries";
 
 interface DeleteIdentityButtonProps {
   identityId: string;
@@ -27,6 +31,25 @@ export function DeleteIdentityButton({
   const navigate = useNavigate();
   const deleteIdentity = useDeleteIdentity();
   const failure = deleteIdentity.error;
+  const counting = open && !protectedFromDelete && !isSignedInIdentity;
+  const methods = useQuery({ ...identityQueries.detail(identityId), select: (m) => m.identity.authMethods });
+  const attached = methods.data ?? [];
+  const credentials = useLiveCredentials(
+    identityId,
+    { tokens: attached.includes("token-auth"), clientSecrets: attached.includes("universal-auth") },
+    counting,
+  );
+  const projects = useQuery({
+    ...identityQueries.projectMemberships(identityId),
+    staleTime: 0,
+    enabled: counting,
+    select: (memberships) => [{ count: memberships.length, one: "project membership", many: "project memberships" }],
+  });
+  const authMethods = {
+    status: methods.status,
+    error: methods.error,
+    data: [{ count: attached.length, one: "auth method", many: "auth methods" }],
+  };
 
   function handleOpenChange(next: boolean) {
     if (!next) deleteIdentity.reset();
@@ -57,7 +80,12 @@ export function DeleteIdentityButton({
         onConfirm={confirm}
         pending={deleteIdentity.isPending}
         blocked={protectedFromDelete || isSignedInIdentity}
-        confirmText={name}
+        removes={{
+          name,
+          counting: allCounting([authMethods, credentials, projects]),
+          sentence: (counts) => <>Deleted with it: {counts}.</>,
+          always: true,
+        }}
         description={
           isSignedInIdentity ? (
             <p>

@@ -16,6 +16,7 @@ import { summaryValue } from "../summary";
 import { AuthMethodFormDialog } from "./auth-method-form-dialog";
 import { ClientSecretsTable } from "../../credentials/components/client-secrets-table";
 import { TokensTable } from "../../credentials/components/tokens-table";
+import { useLiveCredentials } from "../../credentials/live-credentials";
 import { CreateTokenDialog } from "./create-token-dialog";
 
 interface AuthMethodRowProps {
@@ -38,6 +39,9 @@ export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked,
   const revoke = useAuthMethodChange(descriptor, identityId, "revoke");
   const headingId = `auth-method-${descriptor.name}`;
   const isAttached = attached && query.data !== null;
+  // Revoking ends the credentials the method issued; those a server lists are counted first.
+  const kinds = { tokens: descriptor.key === "tokenAuth", clientSecrets: descriptor.key === "universalAuth" };
+  const credentials = useLiveCredentials(identityId, kinds, open === "revoke");
 
   const onRevoke = () =>
     revoke.mutateAsync().then(
@@ -137,6 +141,15 @@ export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked,
             Every access token issued through {descriptor.label} stops working at once, and the identity can no longer
             sign in with it. Its settings are deleted.
           </>
+        }
+        removes={
+          kinds.tokens || kinds.clientSecrets
+            ? {
+                name: descriptor.label,
+                counting: credentials,
+                sentence: (counts) => <>Revoked with it: {counts}.</>,
+              }
+            : undefined
         }
         confirmLabel="Revoke"
         onConfirm={onRevoke}
