@@ -1,5 +1,6 @@
 import { endpoints } from "@keyhold/contract";
 import { queryOptions } from "@tanstack/react-query";
+import type { RemovedCount } from "@/components/ui/confirm-removal";
 import { call } from "./api-client";
 
 /** A folder of a project's environment, by path ("/" is the environment's root). */
@@ -14,6 +15,15 @@ export interface FolderContents {
   secrets: number;
   folders: number;
   imports: number;
+}
+
+/** The contents as counts for a delete's confirmation. */
+export function contentCounts({ secrets, folders, imports }: FolderContents): RemovedCount[] {
+  return [
+    { count: secrets, one: "secret", many: "secrets" },
+    { count: folders, one: "folder", many: "folders" },
+    { count: imports, one: "import", many: "imports" },
+  ];
 }
 
 interface ListedFolder {

@@ -1,4 +1,5 @@
 import type { Project } from "@keyhold/contract";
+import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -7,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
+import { contentCounts, folderContentsQuery } from "@/lib/folder-contents";
 import { toast } from "@/lib/toast";
 import { useDeleteProject } from "../mutations";
 
@@ -22,6 +24,17 @@ export function DeleteProjectButton({ project, deniedReason }: DeleteProjectButt
   const deleteProject = useDeleteProject();
   const isProtected = project.hasDeleteProtection === true;
   const failure = deleteProject.error;
+  const { environments } = project;
+  const contents = useQuery({
+    ...folderContentsQuery(
+      environments.map((env) => ({ projectId: project.id, environment: env.slug, secretPath: "/" })),
+      open && !isProtected,
+    ),
+    select: (counted) => [
+      { count: environments.length, one: "environment", many: "environments" },
+      ...contentCounts(counted),
+    ],
+  });
 
   function handleOpenChange(next: boolean) {
     if (!next) deleteProject.reset();
@@ -57,7 +70,12 @@ export function DeleteProjectButton({ project, deniedReason }: DeleteProjectButt
         onConfirm={confirm}
         pending={deleteProject.isPending}
         blocked={isProtected}
-        confirmText={project.slug}
+        removes={{
+          name: project.slug,
+          counting: contents,
+          sentence: (counts) => <>Deleted with it: {counts}.</>,
+          always: true,
+        }}
         description={
           isProtected ? (
             <p>
@@ -66,9 +84,8 @@ export function DeleteProjectButton({ project, deniedReason }: DeleteProjectButt
             </p>
           ) : (
             <p>
-              This permanently deletes <span className="font-medium text-foreground">{project.name}</span> with its{" "}
-              {project.environments.length === 1 ? "one environment" : `${project.environments.length} environments`},
-              every secret, role and membership. Software reading its secrets will stop working.
+              This permanently deletes <span className="font-medium text-foreground">{project.name}</span> with its
+              environments, every secret, role and membership. Software reading its secrets will stop working.
             </p>
           )
         }

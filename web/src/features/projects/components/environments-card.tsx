@@ -1,4 +1,5 @@
 import type { Environment, Project } from "@keyhold/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Layers, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { PermittedButton } from "@/components/permissions/permitted-button";
@@ -7,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
+import { contentCounts, folderContentsQuery } from "@/lib/folder-contents";
 import { toast } from "@/lib/toast";
 import { useDeleteEnvironment } from "../mutations";
 import { Card, DeniedNote } from "./card";
@@ -21,6 +23,13 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
   const [deleting, setDeleting] = useState<Environment>();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const remove = useDeleteEnvironment(project.id);
+  const contents = useQuery({
+    ...folderContentsQuery(
+      deleting ? [{ projectId: project.id, environment: deleting.slug, secretPath: "/" }] : [],
+      confirmOpen && deleting !== undefined,
+    ),
+    select: contentCounts,
+  });
   const { environments } = project;
   const notes = [denials.createEnvironment, denials.editEnvironment, denials.deleteEnvironment].filter(
     (note, index, all): note is string => note !== undefined && all.indexOf(note) === index,
@@ -132,6 +141,15 @@ export function EnvironmentsCard({ project, denials }: { project: Project; denia
         confirmLabel="Delete environment"
         onConfirm={confirmDelete}
         pending={remove.isPending}
+        removes={{
+          name: deleting?.slug ?? "",
+          counting: contents,
+          sentence: (counts) => (
+            <>
+              Deleted with it: {counts} in <code className="font-mono">{deleting?.slug}</code>.
+            </>
+          ),
+        }}
         description={
           <p>
             This permanently deletes <span className="font-medium text-foreground">{deleting?.name}</span> (
