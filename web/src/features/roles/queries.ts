@@ -7,6 +7,7 @@ export const roleKeys = {
   list: (projectId: string) => [...roleKeys.lists(), projectId] as const,
   details: () => [...roleKeys.all, "detail"] as const,
   detail: (projectId: string, roleSlug: string) => [...roleKeys.details(), projectId, roleSlug] as const,
+  holders: (projectId: string) => [...roleKeys.all, "holders", projectId] as const,
 };
 
 export const roleQueries = {
@@ -19,5 +20,12 @@ export const roleQueries = {
     queryOptions({
       queryKey: roleKeys.detail(projectId, roleSlug),
       queryFn: ({ signal }) => rolesApi.get(projectId, roleSlug, signal),
+    }),
+  /** Who holds which role, read afresh before a role is deleted. */
+  holders: (projectId: string) =>
+    queryOptions({
+      queryKey: roleKeys.holders(projectId),
+      queryFn: ({ signal }) => rolesApi.holders(projectId, signal),
+      staleTime: 0,
     }),
 };

@@ -1,4 +1,5 @@
 import type { ProjectRoleSummary } from "@keyhold/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { PermittedButton } from "@/components/permissions/permitted-button";
@@ -6,7 +7,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
+import { roleHolders } from "../api";
 import { useDeleteRole } from "../mutations";
+import { roleQueries } from "../queries";
 
 interface DeleteRoleButtonProps {
   projectId: string;
@@ -22,6 +25,17 @@ export function DeleteRoleButton({ projectId, role, deniedReason, compact = fals
   const [open, setOpen] = useState(false);
   const deleteRole = useDeleteRole(projectId);
   const failure = deleteRole.error;
+  const holders = useQuery({
+    ...roleQueries.holders(projectId),
+    enabled: open,
+    select: (read) => {
+      const held = roleHolders(read, role);
+      return [
+        { count: held.identities, one: "identity", many: "identities" },
+        { count: held.users, one: "user", many: "users" },
+      ];
+    },
+  });
 
   function handleOpenChange(next: boolean) {
     if (!next) deleteRole.reset();
@@ -59,11 +73,20 @@ export function DeleteRoleButton({ projectId, role, deniedReason, compact = fals
         confirmLabel="Delete role"
         onConfirm={confirm}
         pending={deleteRole.isPending}
+        removes={{
+          name: role.slug,
+          counting: holders,
+          sentence: (counts) => (
+            <>
+              In use by {counts}. The server refuses to delete a role while anyone holds it: give them another role
+              first.
+            </>
+          ),
+        }}
         description={
           <p>
             This permanently deletes <span className="font-medium text-foreground">{role.name}</span> (
-            <code className="font-mono text-xs whitespace-nowrap">{role.slug}</code>). The server refuses while an
-            identity or user still holds it.
+            <code className="font-mono text-xs whitespace-nowrap">{role.slug}</code>).
           </p>
         }
         // A role still in use is a 400 whose message says how many memberships hold it; shown as the server words it.
