@@ -1,5 +1,5 @@
 import { commaList } from "@keyhold/contract";
-import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
+import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
 import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
@@ -77,6 +77,9 @@ export function createAwsAuthService(deps: { signIn: SignIn }) {
     } catch (error) {
       if (error instanceof OutboundUnreachableError) {
         throw new BadGatewayError("The STS endpoint could not be reached to check the signed request");
+      }
+      if (error instanceof OutboundInvalidRequestError) {
+        throw new BadRequestError("The signed request cannot be sent to STS: its method or a header is not valid HTTP");
       }
       throw error;
     }

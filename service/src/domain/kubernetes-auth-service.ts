@@ -1,6 +1,6 @@
 import { commaList } from "@keyhold/contract";
 import { z } from "zod";
-import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
+import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
 import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
@@ -68,6 +68,11 @@ export function createKubernetesAuthService(deps: { signIn: SignIn }) {
     } catch (error) {
       if (error instanceof OutboundUnreachableError) {
         throw new BadGatewayError("The Kubernetes API server could not be reached for the token review");
+      }
+      if (error instanceof OutboundInvalidRequestError) {
+        throw new BadRequestError(
+          "The token review cannot be sent: the token, the reviewer JWT or the Kubernetes host is not valid in an HTTP request",
+        );
       }
       throw error;
     }

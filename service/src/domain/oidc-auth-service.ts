@@ -1,9 +1,9 @@
 import { commaList } from "@keyhold/contract";
 import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, type JSONWebKeySet, jwtVerify } from "jose";
 import picomatch from "picomatch";
-import { outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
+import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
-import { BadGatewayError, ForbiddenError, UnauthorizedError } from "./errors.ts";
+import { BadGatewayError, BadRequestError, ForbiddenError, UnauthorizedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
 export const OIDC_AUTH_METHOD = "oidc-auth";
@@ -51,6 +51,11 @@ export function createOidcAuthService(deps: { signIn: SignIn }) {
     } catch (error) {
       if (error instanceof OutboundUnreachableError) {
         throw new BadGatewayError(`The OIDC provider could not be reached for its ${what}`);
+      }
+      if (error instanceof OutboundInvalidRequestError) {
+        throw new BadRequestError(
+          `The OIDC provider's ${what} cannot be requested: its URL or the CA certificate is not usable`,
+        );
       }
       throw error;
     }
