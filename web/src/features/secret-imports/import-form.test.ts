@@ -36,6 +36,24 @@ describe("importFormSchema", () => {
   });
 });
 
+describe("importFormSchema with a folder lookup", () => {
+  const folders: Record<string, string[]> = { prod: ["/", "/db"] };
+  const exists = async (environment: string, path: string) => folders[environment]?.includes(path);
+  const schema = importFormSchema(folder, existing, exists);
+
+  it("refuses a folder that does not exist in the source environment, naming both", async () => {
+    const result = await schema.safeParseAsync({ environment: "prod", path: "/nope" });
+    expect(
+      result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    ).toEqual(["path: Folder /nope does not exist in prod"]);
+  });
+
+  it("accepts an existing folder, and one whose existence cannot be told", async () => {
+    expect(await schema.parseAsync({ environment: "prod", path: "db" })).toEqual({ environment: "prod", path: "/db" });
+    expect(await schema.parseAsync({ environment: "qa", path: "/db" })).toEqual({ environment: "qa", path: "/db" });
+  });
+});
+
 describe("normalisePath", () => {
   it("reads a typed path the way the server does, or refuses it", () => {
     expect(normalisePath("")).toBe("/");

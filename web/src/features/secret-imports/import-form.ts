@@ -5,13 +5,21 @@ import type { ImportRow } from "./provided-keys";
 /** Folder names may hold letters, digits, dashes and underscores (Infisical's folder-name rule). */
 const FOLDER_SEGMENT = /^[\w-]+$/;
 
+/** Whether a folder exists in an environment; undefined when that cannot be told (the server then decides). */
+export type FolderExists = (environment: string, path: string) => Promise<boolean | undefined>;
+
 /**
  * The source of a new import: an environment and a folder path, checked as far as the console
- * can before asking the server (which still decides whether the folder exists and whether the
- * import would close a cycle).
+ * can before asking the server (which still decides whether the import would close a cycle).
+ * Given `exists`, a folder that does not exist is refused: servers accept an import of one, which
+ * then brings nothing.
  */
-export function importFormSchema(folder: { environment: string; path: string }, existing: readonly ImportRow[]) {
-  return z
+export function importFormSchema(
+  folder: { environment: string; path: string },
+  existing: readonly ImportRow[],
+  exists?: FolderExists,
+) {
+  const schema = z
     .object({
       environment: z.string().trim().min(1, "Choose the environment to import from"),
       path: SecretPath.refine(
@@ -31,6 +39,16 @@ export function importFormSchema(folder: { environment: string; path: string }, 
         ctx.addIssue({ code: "custom", path: ["path"], message: "This folder already imports that one" });
       }
     });
+  if (!exists) return schema;
+  return schema.superRefine(async (source, ctx) => {
+    if ((await exists(source.environment, source.path)) === false) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["path"],
+        message: `Folder ${source.path} does not exist in ${source.environment}`,
+      });
+    }
+  });
 }
 
 export type ImportFormInput = z.input<ReturnType<typeof importFormSchema>>;

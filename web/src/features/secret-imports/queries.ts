@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { type ImportingFolder, projectEnvironments, secretImportsApi } from "./api";
+import { folderExists, splitFolderPath } from "./source-folders";
 
 export const secretImportKeys = {
   all: ["secret-imports"] as const,
@@ -36,3 +37,25 @@ export const secretImportQueries = {
       retry: false,
     }),
 };
+
+/**
+ * Whether a folder exists, read from its parent's sub-folders. When they cannot be listed the
+ * answer is unknown, and the server decides as it would without the console.
+ */
+export async function sourceFolderExists(
+  queryClient: QueryClient,
+  projectId: string,
+  environment: string,
+  path: string,
+): Promise<boolean | undefined> {
+  const parent = splitFolderPath(path)?.parent;
+  if (parent === undefined) return true;
+  try {
+    const names = await queryClient.fetchQuery(
+      secretImportQueries.subFolders({ projectId, environment, path: parent }),
+    );
+    return folderExists(path, names);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Environment } from "@keyhold/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -20,7 +20,9 @@ import type { ImportingFolder } from "../api";
 import { type ImportFormInput, type ImportFormValues, importFormFields, importFormSchema } from "../import-form";
 import { useCreateImport } from "../mutations";
 import { type ImportRow, sourceLabel } from "../provided-keys";
+import { sourceFolderExists } from "../queries";
 import { EnvironmentSelect } from "./environment-select";
+import { SourceFolderPicker } from "./source-folder-picker";
 
 interface AddImportDialogProps {
   folder: ImportingFolder;
@@ -84,11 +86,17 @@ interface ImportFormProps {
 }
 
 function ImportForm({ folder, environments, existing, pending, submit, onDone, onCancel }: ImportFormProps) {
+  const queryClient = useQueryClient();
   const form = useForm<ImportFormInput, unknown, ImportFormValues>({
-    resolver: zodResolver(importFormSchema(folder, existing)),
+    resolver: zodResolver(
+      importFormSchema(folder, existing, (environment, path) =>
+        sourceFolderExists(queryClient, folder.projectId, environment, path),
+      ),
+    ),
     defaultValues: { environment: "", path: "/" },
   });
   const { errors } = form.formState;
+  const sourceEnvironment = useWatch({ control: form.control, name: "environment" });
 
   const onSubmit = form.handleSubmit((values) =>
     submit(values).then(
@@ -108,14 +116,37 @@ function ImportForm({ folder, environments, existing, pending, submit, onDone, o
             {...form.register("environment")}
           />
         </Field>
-        <Field
-          id="import-path"
-          label="Source folder path"
-          error={errors.path?.message}
-          description="The folder whose secrets are imported, for example / or /database."
-        >
-          <Input autoComplete="off" spellCheck={false} className="font-mono text-[13px]" {...form.register("path")} />
-        </Field>
+        <Controller
+          control={form.control}
+          name="path"
+          render={({ field, fieldState }) => (
+            <div className="grid gap-2">
+              {/* The input is named by the picker itself; this is the visible label. */}
+              <span aria-hidden className="text-[13px] font-medium leading-none">
+                Source folder path
+              </span>
+              <SourceFolderPicker
+                projectId={folder.projectId}
+                environment={sourceEnvironment}
+                label="Source folder path"
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                invalid={fieldState.invalid}
+                describedBy={fieldState.error ? "import-path-error import-path-description" : "import-path-description"}
+              />
+              {fieldState.error ? (
+                <p id="import-path-error" className="text-[13px] text-destructive-subtle-foreground">
+                  {fieldState.error.message}
+                </p>
+              ) : null}
+              <p id="import-path-description" className="text-[13px] text-muted-foreground">
+                The folder whose secrets are imported: type a path or choose one of the environment&apos;s folders.
+              </p>
+            </div>
+          )}
+        />
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
