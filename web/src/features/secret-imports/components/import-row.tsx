@@ -1,6 +1,6 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, TriangleAlert } from "lucide-react";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
@@ -16,6 +16,8 @@ interface ImportRowItemProps {
   total: number;
   keys: ProvidedKey[] | undefined;
   keysState: "loading" | "error" | "ready";
+  /** The source folder does not exist (the server accepted the import all the same). */
+  sourceMissing: boolean;
   labelOf: (id: string) => string;
   reorderDenied: string | undefined;
   deleteDenied: string | undefined;
@@ -26,7 +28,20 @@ interface ImportRowItemProps {
 
 /** One import: its handle, position, source, the keys it provides, and its actions. */
 export function ImportRowItem(props: ImportRowItemProps) {
-  const { folder, row, total, keys, keysState, labelOf, reorderDenied, deleteDenied, isFirst, isLast, onStep } = props;
+  const {
+    folder,
+    row,
+    total,
+    keys,
+    keysState,
+    sourceMissing,
+    labelOf,
+    reorderDenied,
+    deleteDenied,
+    isFirst,
+    isLast,
+    onStep,
+  } = props;
   const label = sourceLabel(row);
   const sortable = useSortable({ id: row.id, disabled: reorderDenied !== undefined });
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = sortable;
@@ -74,7 +89,19 @@ export function ImportRowItem(props: ImportRowItemProps) {
         </span>
         <code className="truncate font-mono text-[13px] text-muted-foreground">{row.importPath}</code>
       </div>
-      <KeyChips label={label} keys={keys} state={keysState} labelOf={labelOf} />
+      {sourceMissing ? (
+        <p className="flex items-start gap-2 self-start rounded-md border border-warning-border bg-warning-subtle px-2.5 py-1.5 text-[13px] text-warning-subtle-foreground">
+          <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          <span>
+            <span className="font-medium">
+              Folder <code className="font-mono">{row.importPath}</code> does not exist in {row.importEnv.slug}.
+            </span>{" "}
+            This import brings no secrets until the folder is created.
+          </span>
+        </p>
+      ) : (
+        <KeyChips label={label} keys={keys} state={keysState} labelOf={labelOf} />
+      )}
       <span className="flex items-center gap-0.5">
         <StepButton
           aria-label={`Move ${label} up`}

@@ -28,6 +28,8 @@ interface ImportsListProps {
   /** Keys per import id; undefined for an import the server reported nothing about (or while loading). */
   provided: Map<string, ProvidedKey[] | undefined> | undefined;
   providedState: "loading" | "error" | "ready";
+  /** The imports whose source folder does not exist. */
+  missing: ReadonlySet<string>;
 }
 
 const instructions =
@@ -35,7 +37,7 @@ const instructions =
   "then press space or enter again to drop it, or escape to cancel. The Move up and Move down buttons do the same one step at a time.";
 
 /** The folder's imports in order of precedence, reordered by drag, by keyboard on the handle, or with the step buttons. */
-export function ImportsList({ folder, imports, provided, providedState }: ImportsListProps) {
+export function ImportsList({ folder, imports, provided, providedState, missing }: ImportsListProps) {
   const ability = useProjectAbility(folder.projectId);
   const editDenied = ability.reason("edit", "secret-imports");
   const deleteDenied = ability.reason("delete", "secret-imports");
@@ -114,6 +116,7 @@ export function ImportsList({ folder, imports, provided, providedState }: Import
               total={total}
               keys={provided?.get(row.id)}
               keysState={providedState}
+              sourceMissing={missing.has(row.id)}
               labelOf={(id) => labelOf(id)}
               reorderDenied={editDenied}
               deleteDenied={deleteDenied}

@@ -30,11 +30,11 @@ const project = {
   environments: ["dev", "staging", "prod"].map((slug) => ({ name: slug.toUpperCase(), slug, id: `${slug}-id` })),
 };
 
-function secretImport(slug: string, position: number): SecretImport {
+function secretImport(slug: string, position: number, importPath = "/"): SecretImport {
   return {
     id: `b3a1c2d4-0000-4000-8000-00000000020${position}`,
     version: 1,
-    importPath: "/",
+    importPath,
     position,
     createdAt: stamp,
     updatedAt: stamp,
@@ -64,6 +64,12 @@ interface Server {
   imports: SecretImport[];
   rules: unknown[];
   list?: Response;
+  /** Sub-folder names by `environment:path`; none elsewhere. */
+  folders?: Record<string, string[]>;
+}
+
+function listedFolder(name: string) {
+  return { id: `folder-${name}`, name, version: 1, createdAt: stamp, updatedAt: stamp, envId: "env", parentId: "root" };
 }
 
 /** The project, the caller's rules, the folder's imports and the keys they provide; a move answers with the new order. */
@@ -73,7 +79,10 @@ function server(state: Server) {
     if (url.pathname === `/api/v1/workspace/${PROJECT}/permissions`)
       return json(200, { data: { permissions: state.rules, membership: { id: "m1", roles: [] } } });
     if (url.pathname === `/api/v1/workspace/${PROJECT}`) return json(200, { workspace: project });
-    if (url.pathname === "/api/v1/folders") return json(200, { folders: [] });
+    if (url.pathname === "/api/v1/folders") {
+      const names = state.folders?.[`${url.searchParams.get("environment")}:${url.searchParams.get("path")}`] ?? [];
+      return json(200, { folders: names.map(listedFolder) });
+    }
     if (url.pathname === "/api/v1/secret-imports" && request.method === "GET")
       return state.list ?? json(200, { message: "ok", secretImports: state.imports });
     if (url.pathname === "/api/v3/secrets/raw") {
@@ -183,6 +192,63 @@ describe("SecretImportsPage", () => {
     await waitForRules();
     expect(screen.getByRole("button", { name: "Move staging:/ down" })).not.toHaveAttribute("aria-disabled");
     expect(screen.getByRole("button", { name: "Move prod:/ down" })).toHaveAccessibleDescription(/Already last/);
+  });
+
+  it("marks an import whose source folder does not exist, and only that one", async () => {
+    server({
+      imports: [secretImport("prod", 1, "/db"), secretImport("prod", 2, "/nope")],
+      rules: everything,
+      folders: { "prod:/": ["db"] },
+    });
+    renderRoutes(routes, { path });
+    const rowOf = async (source: string) =>
+      (await screen.findByRole("button", { name: new RegExp(`^Reorder ${source},`) })).closest("li");
+    const nope = await rowOf("prod:/nope");
+    await vi.waitFor(() =>
+      expect(nope).toHaveTextContent(
+        "Folder /nope does not exist in prod. This import brings no secrets until the folder is created.",
+      ),
+    );
+    expect(await rowOf("prod:/db")).not.toHaveTextContent("does not exist");
+  });
+
+  it("offers the source environment's folders and refuses one that does not exist before asking", async () => {
+    const { requests } = server({
+      imports: [],
+      rules: everything,
+      folders: { "prod:/": ["app", "db"], "prod:/db": ["main"] },
+    });
+    const { user } = renderRoutes(routes, { path });
+    await screen.findByRole("button", { name: "Add the first import" });
+    await waitForRules();
+    await user.click(screen.getByRole("button", { name: "Add the first import" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add import" });
+    await user.selectOptions(within(dialog).getByLabelText("Source environment"), "prod");
+    const folders = await within(dialog).findByRole("listbox", { name: "Folders of prod" });
+    await vi.waitFor(() =>
+      expect(
+        within(folders)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["/", "/app", "/db"]),
+    );
+    await user.click(within(folders).getByRole("option", { name: "/db" }));
+    const input = within(dialog).getByRole("combobox", { name: "Source folder path" });
+    expect(input).toHaveValue("/db");
+    await vi.waitFor(() =>
+      expect(
+        within(folders)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["/db", "/db/main"]),
+    );
+
+    await user.clear(input);
+    await user.type(input, "/nope");
+    await user.click(within(dialog).getByRole("button", { name: "Add import" }));
+    expect(await within(dialog).findByText("Folder /nope does not exist in prod")).toBeInTheDocument();
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(0);
   });
 
   it("shows the empty state with its action", async () => {

@@ -18,6 +18,7 @@ import { FolderPicker } from "./folder-picker";
 import { ImportsList } from "./imports-list";
 import { SubFolders } from "./sub-folders";
 import { useImportLocation, useProjectId } from "./use-import-location";
+import { useMissingSources } from "./use-missing-sources";
 
 const description =
   "Read other folders' secrets here. The folder's own secrets win; among imports, the later one wins.";
@@ -104,6 +105,7 @@ function FolderImports({ folder, environments, adding, onAddingChange }: FolderI
   // The keys come from a second call; the list does not wait for it.
   const provided = useQuery({ ...secretImportQueries.provided(folder), enabled: imports.length > 0 });
   const keys = provided.data ? providedKeys(imports, provided.data.imports, provided.data.localKeys) : undefined;
+  const missing = useMissingSources(folder.projectId, imports);
   const ability = useProjectAbility(folder.projectId);
 
   return (
@@ -150,6 +152,7 @@ function FolderImports({ folder, environments, adding, onAddingChange }: FolderI
             folder={folder}
             imports={imports}
             provided={keys}
+            missing={missing}
             providedState={provided.isError ? "error" : provided.data ? "ready" : "loading"}
           />
         </>
