@@ -256,7 +256,7 @@ test("keeps the folder in the URL, moves through sub-folders, and refuses an imp
   await page.goto(`/projects/${seededProject.id}/secret-imports`);
   const picker = page.getByRole("form", { name: "Folder" });
   await picker.getByLabel("Environment").selectOption("prod");
-  await expect(page).toHaveURL(/environment=prod/);
+  await expect(page).toHaveURL(/[?&]env=prod/);
   await expect(page.getByRole("region", { name: "Imports" })).toContainText("prod:/");
 
   await page.getByRole("navigation", { name: "Folders in prod:/" }).getByRole("button", { name: "database" }).click();

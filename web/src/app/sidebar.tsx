@@ -8,9 +8,10 @@ import {
   ShieldCheck,
   UsersRound,
 } from "lucide-react";
-import { NavLink, useParams } from "react-router";
+import { NavLink, useLocation, useParams } from "react-router";
 import { BrandMark } from "@/components/ui/brand-mark";
 import { paths, type ProjectSection } from "@/config/paths";
+import { type FolderPlace, readPlace, withPlace } from "@/config/place";
 import { cn } from "@/lib/cn";
 
 const projectItems: { section: ProjectSection; label: string; icon: LucideIcon }[] = [
@@ -63,9 +64,16 @@ function GroupLabel({ id, children }: { id: string; children: string }) {
   );
 }
 
+function sectionHref(projectId: string, section: ProjectSection, place: FolderPlace): string {
+  const page = paths.project[section];
+  return "showsFolder" in page ? withPlace(page.href(projectId), place) : page.href(projectId);
+}
+
 /** The app's navigation; rendered in the sidebar, and in a sheet on narrow screens. */
 export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavigate?: () => void }) {
   const { projectId } = useParams();
+  // The environment and folder open now: the other pages that show a folder open on the same one.
+  const place = readPlace(new URLSearchParams(useLocation().search));
   return (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-6 px-3 py-3">
       <div>
@@ -89,7 +97,7 @@ export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavig
             {projectItems.map((item) => (
               <Item
                 key={item.section}
-                to={paths.project[item.section].href(projectId)}
+                to={sectionHref(projectId, item.section, place)}
                 label={item.label}
                 icon={item.icon}
                 onNavigate={onNavigate}

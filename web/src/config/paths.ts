@@ -12,6 +12,11 @@ function projectPage(section: string) {
   } as const;
 }
 
+/** A project page that shows one environment's folder: links to it may name the place (config/place.ts). */
+function folderPage(section: string) {
+  return { ...projectPage(section), showsFolder: true } as const;
+}
+
 export const paths = {
   home: { path: "/", href: () => "/" },
   signIn: {
@@ -35,8 +40,8 @@ export const paths = {
     href: (projectId: string, roleSlug: string) => `/projects/${seg(projectId)}/roles/${seg(roleSlug)}`,
   },
   project: {
-    secrets: projectPage("secrets"),
-    secretImports: projectPage("secret-imports"),
+    secrets: folderPage("secrets"),
+    secretImports: folderPage("secret-imports"),
     roles: projectPage("roles"),
     access: projectPage("access"),
     integrations: projectPage("integrations"),

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LoaderFunctionArgs } from "react-router";
+import { placeParams } from "@/config/place";
 import { projectAbilityQuery } from "@/hooks/use-project-ability";
 import { secretQueries } from "./queries";
 import { readSecretLocation } from "./secret-location";
@@ -32,6 +33,7 @@ export function prefetchSecretsPage(queryClient: QueryClient, { params, request 
 
 /** Typing a search or picking a tag changes the URL, not what the page reads. */
 export function samePlace(current: URL, next: URL): boolean {
-  const place = (url: URL) => [url.pathname, url.searchParams.get("env"), url.searchParams.get("path")].join("\n");
+  const place = (url: URL) =>
+    [url.pathname, ...Object.values(placeParams).map((name) => url.searchParams.get(name))].join("\n");
   return place(current) === place(next);
 }

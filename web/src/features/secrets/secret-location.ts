@@ -1,3 +1,5 @@
+import { placeParams } from "@/config/place";
+
 /**
  * Where the secrets page is, as kept in its URL: `?env=dev&path=/app/api&q=db&tag=backend&secret=DB_URL`.
  * The environment and folder are the page's address; the search text and tag only narrow the
@@ -26,12 +28,12 @@ export function normalizeSecretPath(raw: string | null | undefined): string {
 }
 
 export function readSecretLocation(params: URLSearchParams): SecretLocation {
-  const environment = params.get("env")?.trim();
+  const environment = params.get(placeParams.environment)?.trim();
   const tag = params.get("tag")?.trim();
   const secret = params.get("secret")?.trim();
   return {
     environment: environment || undefined,
-    secretPath: normalizeSecretPath(params.get("path")),
+    secretPath: normalizeSecretPath(params.get(placeParams.secretPath)),
     search: params.get("q") ?? "",
     tag: tag || undefined,
     secret: secret || undefined,
@@ -45,8 +47,8 @@ export function writeSecretLocation(params: URLSearchParams, patch: Partial<Secr
     if (value === undefined || value === "") next.delete(key);
     else next.set(key, value);
   };
-  if ("environment" in patch) set("env", patch.environment);
-  if ("secretPath" in patch) set("path", patch.secretPath === "/" ? undefined : patch.secretPath);
+  if ("environment" in patch) set(placeParams.environment, patch.environment);
+  if ("secretPath" in patch) set(placeParams.secretPath, patch.secretPath === "/" ? undefined : patch.secretPath);
   if ("search" in patch) set("q", patch.search);
   if ("tag" in patch) set("tag", patch.tag);
   // A secret is open in one environment and folder: going elsewhere closes it.

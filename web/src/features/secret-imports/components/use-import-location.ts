@@ -1,30 +1,25 @@
 import type { Environment } from "@keyhold/contract";
 import { useParams, useSearchParams } from "react-router";
+import { readPlace, writePlace } from "@/config/place";
 import type { ImportingFolder } from "../api";
 import { normalisePath } from "../import-form";
 
 /**
- * The folder whose imports are shown, kept in the URL (`?environment=dev&path=/db`) so every view
- * can be linked to. Without a (known) environment the project's first one is shown.
+ * The folder whose imports are shown, kept in the URL (`?env=dev&path=/db`, as on the secrets
+ * page) so every view can be linked to. Without a (known) environment the project's first one is shown.
  */
 export function useImportLocation(projectId: string, environments: readonly Pick<Environment, "slug">[]) {
   const [params, setParams] = useSearchParams();
-  const asked = params.get("environment");
+  const place = readPlace(params);
+  const asked = place.environment;
   const environment = environments.some((env) => env.slug === asked) ? asked : environments[0]?.slug;
-  const path = normalisePath(params.get("path") ?? "/") ?? "/";
+  const path = normalisePath(place.secretPath ?? "/") ?? "/";
 
   const folder: ImportingFolder | undefined = environment ? { projectId, environment, path } : undefined;
   const go = (next: { environment: string; path: string }) =>
-    setParams(
-      (current) => {
-        const search = new URLSearchParams(current);
-        search.set("environment", next.environment);
-        if (next.path === "/") search.delete("path");
-        else search.set("path", next.path);
-        return search;
-      },
-      { replace: false },
-    );
+    setParams((current) => writePlace(current, { environment: next.environment, secretPath: next.path }), {
+      replace: false,
+    });
   return { folder, go };
 }
 
