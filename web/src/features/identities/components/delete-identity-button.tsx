@@ -9,7 +9,6 @@ import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import { allCounting } from "@/components/ui/confirm-removal";
-import { useLiveCredentials } from "../credentials/live-credentials";
 import { useDeleteIdentity } from "../mutations";
 import { identityQueries } from "../queries";
 
@@ -34,11 +33,6 @@ export function DeleteIdentityButton({
   const counting = open && !protectedFromDelete && !isSignedInIdentity;
   const methods = useQuery({ ...identityQueries.detail(identityId), select: (m) => m.identity.authMethods });
   const attached = methods.data ?? [];
-  const credentials = useLiveCredentials(
-    identityId,
-    { tokens: attached.includes("token-auth"), clientSecrets: attached.includes("universal-auth") },
-    counting,
-  );
   const projects = useQuery({
     ...identityQueries.projectMemberships(identityId),
     staleTime: 0,
@@ -82,7 +76,7 @@ export function DeleteIdentityButton({
         blocked={protectedFromDelete || isSignedInIdentity}
         removes={{
           name,
-          counting: allCounting([authMethods, credentials, projects]),
+          counting: allCounting([authMethods, projects]),
           sentence: (counts) => <>Deleted with it: {counts}.</>,
           always: true,
         }}
