@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { type ListedSecret, type NewSecret, type SecretChanges, type SecretFolder, secretsApi } from "./api";
 import { secretKeys } from "./queries";
 import { indexSecrets, type SecretIndex } from "./secret-filter";
+import { childPath } from "./secret-location";
 
 /*
  * A folder may hold 10,000 secrets: reading the whole list again after each change would cost
@@ -81,10 +82,21 @@ export function useCreateFolder(folder: SecretFolder) {
   });
 }
 
+/** Deletes a folder of `folder` with everything inside it; what was read of those folders goes stale too. */
 export function useDeleteFolder(folder: SecretFolder) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (folderId: string) => secretsApi.deleteFolder(folder, folderId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: secretKeys.folders(folder) }),
+    mutationFn: (target: { id: string; name: string }) => secretsApi.deleteFolder(folder, target.id),
+    onSuccess: (_deleted, target) => {
+      const gone = childPath(folder.secretPath, target.name);
+      const inside = (path: unknown) => typeof path === "string" && (path === gone || path.startsWith(`${gone}/`));
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: secretKeys.folders(folder) }),
+        queryClient.invalidateQueries({
+          queryKey: secretKeys.project(folder.projectId),
+          predicate: ({ queryKey }) => queryKey[2] === folder.environment && inside(queryKey[3]),
+        }),
+      ]);
+    },
   });
 }

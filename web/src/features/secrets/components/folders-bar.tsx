@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorSummary } from "@/lib/describe-error";
+import { contentCounts, folderContentsQuery } from "@/lib/folder-contents";
 import { toast } from "@/lib/toast";
 import type { SecretFolder } from "../api";
 import { useDeleteFolder } from "../mutations";
@@ -22,7 +23,7 @@ interface FoldersBarProps {
   href: (patch: Partial<SecretLocation>) => string;
 }
 
-/** The folders inside the current one: open one, add one, delete an empty one. */
+/** The folders inside the current one: open one, add one, delete one. */
 export function FoldersBar({ folder, guards, href }: FoldersBarProps) {
   const folders = useQuery(secretQueries.folders(folder));
   const [creating, setCreating] = useState(false);
@@ -101,22 +102,17 @@ interface DeleteFolderDialogProps {
 }
 
 /**
- * Deletes a folder only when it is empty: the service deletes a folder with everything in it,
- * so the dialog first reads what the folder holds and refuses while anything is there.
+ * Deletes a folder with everything in it (the server deletes recursively): the dialog counts what
+ * the folder holds, and one that holds anything asks for its name.
  */
 function DeleteFolderDialog({ folder, target, open, onOpenChange }: DeleteFolderDialogProps) {
   const remove = useDeleteFolder(folder);
   const inside: SecretFolder = { ...folder, secretPath: childPath(folder.secretPath, target?.name ?? "") };
-  const secrets = useQuery({ ...secretQueries.list(inside), enabled: open && target !== undefined });
-  const subfolders = useQuery({ ...secretQueries.folders(inside), enabled: open && target !== undefined });
-  const checking = secrets.isPending || subfolders.isPending;
-  const secretCount = secrets.data?.secrets.length ?? 0;
-  const folderCount = subfolders.data?.length ?? 0;
-  const checkError = secrets.error ?? subfolders.error;
-  const holds = [
-    secretCount > 0 ? `${secretCount} ${secretCount === 1 ? "secret" : "secrets"}` : undefined,
-    folderCount > 0 ? `${folderCount} ${folderCount === 1 ? "folder" : "folders"}` : undefined,
-  ].filter(Boolean);
+  const contents = useQuery({
+    ...folderContentsQuery([inside], open && target !== undefined),
+    select: contentCounts,
+  });
+  const empty = contents.isSuccess && !contents.isFetching && contents.data.every((item) => item.count === 0);
 
   function close(next: boolean) {
     if (next) return;
@@ -131,30 +127,27 @@ function DeleteFolderDialog({ folder, target, open, onOpenChange }: DeleteFolder
       onOpenChange={close}
       title={`Delete folder ${name}?`}
       description={
-        checking ? (
-          <>Checking whether “{name}” is empty…</>
-        ) : holds.length > 0 ? (
-          <>
-            “{name}” holds {holds.join(" and ")}. Only an empty folder can be deleted: move or delete what is in it
-            first.
-          </>
-        ) : (
+        empty ? (
           <>The empty folder “{name}” will be deleted.</>
+        ) : (
+          <>“{name}” will be deleted with everything inside it, at every depth.</>
         )
       }
+      removes={{
+        name,
+        counting: contents,
+        sentence: (counts) => (
+          <>
+            Deleted with it: {counts} inside <span className="font-mono">{inside.secretPath}</span>.
+          </>
+        ),
+      }}
       confirmLabel="Delete folder"
-      blocked={checking || holds.length > 0 || checkError !== null}
       pending={remove.isPending}
-      error={
-        remove.error
-          ? errorSummary(remove.error, "Could not delete the folder")
-          : checkError
-            ? `Could not check what the folder holds: ${errorSummary(checkError, "Could not read the folder")}`
-            : undefined
-      }
+      error={remove.error ? errorSummary(remove.error, "Could not delete the folder") : undefined}
       onConfirm={() => {
         if (!target) return;
-        remove.mutate(target.id, {
+        remove.mutate(target, {
           onSuccess: () => {
             toast.success("Folder deleted", name);
             onOpenChange(false);
