@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ErrorBody, errorNames, type ValidationIssue } from "@keyhold/contract";
+import { type ErrorBody, errorNames, unstorableTextIssues, type ValidationIssue } from "@keyhold/contract";
 import { bodyTooLargeMessage } from "@keyhold/contract/runtime-server";
 
 /** An error whose status, name and message are safe to show to the browser. */
@@ -34,6 +34,15 @@ export function validationFailed(error: z.ZodError): HttpError {
     path: path.filter((p): p is string | number => typeof p !== "symbol"),
   }));
   return new HttpError(422, errorNames.validation, issues);
+}
+
+/**
+ * The service's own refusal of text no database can store (NUL, an unpaired surrogate), at the
+ * BFF's edge: an upstream on PostgreSQL that lacks the check (Infisical) would answer 500.
+ */
+export function refuseUnstorableText(value: unknown): void {
+  const issues = unstorableTextIssues(value);
+  if (issues.length > 0) throw new HttpError(422, errorNames.validation, issues);
 }
 
 export const badGateway = (message: string) => new HttpError(502, errorNames.badGateway, message);

@@ -1,3 +1,5 @@
+import type { ValidationIssue } from "./errors.ts";
+
 /**
  * What text a request may carry towards storage. PostgreSQL refuses the NUL character in text
  * ("invalid byte sequence for encoding UTF8: 0x00"), and an unpaired UTF-16 surrogate has no
@@ -8,11 +10,7 @@
  */
 
 /** A validation issue in the shape zod gives, so it travels in the same 422 body. */
-export interface TextIssue {
-  code: "custom";
-  path: (string | number)[];
-  message: string;
-}
+export type TextIssue = ValidationIssue & { code: "custom" };
 
 export const NUL_CHARACTER_MESSAGE = "Text cannot contain the NUL character (U+0000)";
 export const LONE_SURROGATE_MESSAGE = "Text must be valid Unicode: it holds an unpaired surrogate (U+D800 to U+DFFF)";

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
 import type { Config } from "../config.ts";
-import { badGateway, HttpError, unauthorized, validationFailed } from "../errors.ts";
+import { badGateway, HttpError, refuseUnstorableText, unauthorized, validationFailed } from "../errors.ts";
 import { clearSessionCookie, hasSessionCookie, readSessionId, setSessionCookie } from "../session/cookie.ts";
 import { requireSession } from "../session/guard.ts";
 import type { TokenRenewal } from "../session/renewal.ts";
@@ -139,6 +139,7 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
     if (previous !== undefined) await deps.sessions.end(previous);
     if (hasSessionCookie(request)) clearSessionCookie(reply);
 
+    refuseUnstorableText(request.body);
     const body = BffLoginBodySchema.safeParse(request.body);
     if (!body.success) throw validationFailed(body.error);
     const fields =

@@ -9,7 +9,7 @@ import {
 } from "@keyhold/contract";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { HttpError, validationFailed } from "../errors.ts";
+import { HttpError, refuseUnstorableText, validationFailed } from "../errors.ts";
 
 export interface UpstreamInput {
   pathAndQuery: string;
@@ -24,6 +24,7 @@ export interface UpstreamInput {
 export type InputReader = (request: FastifyRequest) => UpstreamInput;
 
 function parse(schema: z.ZodType, value: unknown): unknown {
+  refuseUnstorableText(value);
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(result.error);
   return result.data;
