@@ -59,6 +59,7 @@ export function IdentityEditForm() {
           <IdentityFormFields
             form={form}
             idPrefix="edit-identity"
+            identityId={identityId}
             deleteProtection={deleteProtection}
             roleLockedReason={
               isSignedInIdentity

@@ -1,29 +1,57 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import { useForm } from "react-hook-form";
-import { describe, expect, it, vi } from "vitest";
-import { membership } from "@/testing/fixtures";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json, mockFetch } from "@/testing/fetch-mock";
+import { IDENTITY_ID, membership, ORG_ID } from "@/testing/fixtures";
+import { renderRoutes } from "@/testing/render";
 import { IdentityFormSchema, type IdentityFormInput, type IdentityFormValues, toFormValues } from "../identity-form";
 import { IdentityFormFields } from "./identity-form-fields";
 
-function Harness({ onValid, initial }: { onValid: (values: IdentityFormValues) => void; initial?: IdentityFormInput }) {
+interface HarnessProps {
+  onValid: (values: IdentityFormValues) => void;
+  initial?: IdentityFormInput | undefined;
+  identityId?: string | undefined;
+}
+
+function Harness({ onValid, initial, identityId }: HarnessProps) {
   const form = useForm<IdentityFormInput, unknown, IdentityFormValues>({
     resolver: zodResolver(IdentityFormSchema),
     defaultValues: initial ?? toFormValues(),
   });
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>
-      <IdentityFormFields form={form} idPrefix="test" />
+      <IdentityFormFields form={form} idPrefix="test" identityId={identityId} />
       <button type="submit">Submit</button>
     </form>
   );
 }
 
-function setup(initial?: IdentityFormInput) {
+/** The organisation's identities, as the name check reads them. */
+let organisation: { id: string; name: string }[] = [];
+
+beforeEach(() => {
+  organisation = [];
+  mockFetch((request) => {
+    const url = new URL(request.url, "http://console");
+    if (url.pathname !== `/api/v2/organizations/${ORG_ID}/identity-memberships`) return json(404, {});
+    const search = (url.searchParams.get("search") ?? "").toLowerCase();
+    const found = organisation.filter((identity) => identity.name.toLowerCase().includes(search));
+    return json(200, {
+      identityMemberships: found.map((identity) =>
+        membership({ identityId: identity.id, identity: { ...identity, authMethods: [] } }),
+      ),
+      totalCount: found.length,
+    });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(initial?: IdentityFormInput, identityId?: string) {
   const onValid = vi.fn();
-  const user = userEvent.setup();
-  render(<Harness onValid={onValid} initial={initial} />);
+  const { user } = renderRoutes([
+    { path: "/", element: <Harness onValid={onValid} initial={initial} identityId={identityId} /> },
+  ]);
   return { onValid, user, submit: () => user.click(screen.getByRole("button", { name: "Submit" })) };
 }
 
@@ -98,6 +126,41 @@ describe("IdentityFormFields", () => {
     expect(keys[0]).toHaveValue("env");
     await submit();
     expect(onValid.mock.calls[0]?.[0].metadata).toEqual([{ key: "env", value: "prod" }]);
+  });
+
+  it("warns when another identity already has the name typed, and still submits it", async () => {
+    organisation = [
+      { id: "5e2f9c1a-0000-4000-8000-000000000001", name: "ci-deployer" },
+      { id: "7a1b2c3d-0000-4000-8000-000000000002", name: "ci-deployer-2" },
+    ];
+    const { onValid, user, submit } = setup();
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "CI-Deployer");
+    expect(await screen.findByText("Another identity is already called ci-deployer")).toBeInTheDocument();
+    expect(screen.getByText(/id 5e2f9c1a/)).toBeInTheDocument();
+    await submit();
+    expect(onValid.mock.calls[0]?.[0].name).toBe("CI-Deployer");
+
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "-x");
+    await vi.waitFor(() => expect(screen.queryByText(/already called/)).not.toBeInTheDocument());
+  });
+
+  it("warns on a rename only, never about the identity itself", async () => {
+    organisation = [
+      { id: IDENTITY_ID, name: "ci-deployer" },
+      { id: "5e2f9c1a-0000-4000-8000-000000000001", name: "web" },
+      { id: "6f3a0d2b-0000-4000-8000-000000000003", name: "web" },
+    ];
+    const { user } = setup(toFormValues(membership()), IDENTITY_ID);
+    const name = screen.getByRole("textbox", { name: "Name" });
+    await user.clear(name);
+    await user.type(name, "ci-deployer");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByText(/already called/)).not.toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, "web");
+    expect(await screen.findByText("2 other identities are already called web")).toBeInTheDocument();
+    expect(screen.getByText(/id 5e2f9c1a, id 6f3a0d2b/)).toBeInTheDocument();
   });
 
   it("flags a duplicate key on the row that repeats it", async () => {

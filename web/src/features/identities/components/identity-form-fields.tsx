@@ -1,4 +1,4 @@
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { Input, inputClasses } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import type { IdentityFormInput, IdentityFormValues } from "../identity-form";
 import { ORG_ROLES } from "../org-roles";
 import { MetadataFields } from "./metadata-fields";
+import { NamesakeWarning } from "./namesake-warning";
 
 /*
  * A native select: keyboard and screen-reader behaviour come with the browser, and nothing is
@@ -31,6 +32,8 @@ interface IdentityFormFieldsProps {
   roleLockedReason?: string | undefined;
   /** Whether the server supports delete protection (older servers do not). */
   deleteProtection?: FeatureState;
+  /** The identity being edited, when it is not a new one. */
+  identityId?: string | undefined;
 }
 
 /** Name, organisation role, delete protection and metadata: shared by create and edit. */
@@ -39,16 +42,27 @@ export function IdentityFormFields({
   idPrefix,
   roleLockedReason,
   deleteProtection = { available: true },
+  identityId,
 }: IdentityFormFieldsProps) {
   const { register, control, formState } = form;
   const { errors } = formState;
   const id = (name: string) => `${idPrefix}-${name}`;
+  const name = useWatch({ control, name: "name" }) ?? "";
 
   return (
     <div className="grid gap-5">
-      <Field id={id("name")} label="Name" error={errors.name?.message}>
-        <Input autoComplete="off" spellCheck={false} placeholder="e.g. ci-deployer" {...register("name")} />
-      </Field>
+      {/* The warning joins the name's block, so while empty it takes no room. */}
+      <div>
+        <Field id={id("name")} label="Name" error={errors.name?.message}>
+          <Input autoComplete="off" spellCheck={false} placeholder="e.g. ci-deployer" {...register("name")} />
+        </Field>
+        <NamesakeWarning
+          id={id("namesakes")}
+          name={name}
+          savedName={formState.defaultValues?.name ?? ""}
+          identityId={identityId}
+        />
+      </div>
 
       <Controller
         control={control}
