@@ -13,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { IdentityName } from "@/components/identities/identity-name";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { showSubmitError } from "@/lib/form-errors";
@@ -108,6 +109,7 @@ function AddIdentityFormBody({
   onAdded,
 }: AddIdentityFormBodyProps) {
   const [chosenName, setChosenName] = useState("");
+  const [chosenNamesake, setChosenNamesake] = useState(false);
   const defaultRole = roles.some((r) => r.slug === DEFAULT_PROJECT_ROLE) ? DEFAULT_PROJECT_ROLE : "";
   const form = useForm<AddIdentityForm>({
     resolver: zodResolver(AddIdentityFormSchema),
@@ -143,9 +145,10 @@ function AddIdentityFormBody({
                 memberIds={memberIds}
                 invalid={fieldState.invalid}
                 describedBy={fieldState.error ? "add-identity-search-error" : "add-identity-chosen"}
-                onChange={(identityId, name) => {
+                onChange={(identityId, name, namesake) => {
                   field.onChange(identityId);
                   setChosenName(name);
+                  setChosenNamesake(namesake);
                 }}
               />
               {fieldState.error ? (
@@ -156,7 +159,10 @@ function AddIdentityFormBody({
                 <p id="add-identity-chosen" className="text-[13px] text-muted-foreground" aria-live="polite">
                   {chosenName ? (
                     <>
-                      Chosen: <span className="font-medium text-foreground">{chosenName}</span>
+                      Chosen:{" "}
+                      <span className="font-medium text-foreground">
+                        <IdentityName name={chosenName} id={field.value} namesake={chosenNamesake} />
+                      </span>
                     </>
                   ) : (
                     "No identity chosen yet."

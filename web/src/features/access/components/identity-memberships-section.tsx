@@ -3,6 +3,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Bot, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { IdentityName } from "@/components/identities/identity-name";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { paths } from "@/config/paths";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { namesakeIds, shortId } from "@/lib/identity-names";
 import { toast } from "@/lib/toast";
 import { roleNameOf } from "../membership-form";
 import { useRemoveIdentity } from "../mutations";
@@ -47,6 +49,7 @@ export function IdentityMembershipsSection({
   const [editing, setEditing] = useState<ProjectIdentityMembership>();
   const [removing, setRemoving] = useState<ProjectIdentityMembership>();
   const memberIds = useMemo(() => new Set(memberships.map((m) => m.identityId)), [memberships]);
+  const namesakes = namesakeIds(memberships.map((m) => ({ id: m.identityId, name: m.identity.name })));
 
   const addDialog = (
     <AddIdentityDialog
@@ -126,6 +129,7 @@ export function IdentityMembershipsSection({
                 membership={membership}
                 roles={roles}
                 guards={guards}
+                namesake={namesakes.has(membership.identityId)}
                 selected={membership.identityId === selectedIdentityId}
                 onPrivileges={() =>
                   onSelect(membership.identityId === selectedIdentityId ? undefined : membership.identityId)
@@ -162,14 +166,18 @@ interface MembershipRowProps {
   membership: ProjectIdentityMembership;
   roles: readonly ProjectRoleSummary[];
   guards: AccessGuards;
+  /** Another identity of the project has the same name. */
+  namesake: boolean;
   selected: boolean;
   onPrivileges: () => void;
   onEdit: () => void;
   onRemove: () => void;
 }
 
-function MembershipRow({ membership, roles, guards, selected, onPrivileges, onEdit, onRemove }: MembershipRowProps) {
-  const name = membership.identity.name;
+function MembershipRow(props: MembershipRowProps) {
+  const { membership, roles, guards, namesake, selected, onPrivileges, onEdit, onRemove } = props;
+  // The buttons' names tell namesakes apart as the link does.
+  const name = namesake ? `${membership.identity.name} (${shortId(membership.identityId)})` : membership.identity.name;
   return (
     <TableRow className={selected ? "bg-accent-subtle/40" : "hover:bg-hover/60"} aria-selected={selected || undefined}>
       <TableCell>
@@ -177,7 +185,7 @@ function MembershipRow({ membership, roles, guards, selected, onPrivileges, onEd
           to={paths.identity.href(membership.identityId)}
           className="rounded-sm font-medium text-foreground outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {name}
+          <IdentityName name={membership.identity.name} id={membership.identityId} namesake={namesake} />
         </Link>
       </TableCell>
       <TableCell>

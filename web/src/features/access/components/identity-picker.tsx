@@ -1,40 +1,38 @@
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { Check, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { IdentityName } from "@/components/identities/identity-name";
 import { Spinner } from "@/components/ui/spinner";
+import { useDebounced } from "@/hooks/use-debounced";
 import { useSession } from "@/hooks/use-session";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
+import { namesakeIds } from "@/lib/identity-names";
 import { accessQueries } from "../queries";
 
 interface IdentityPickerProps {
   id: string;
   value: string;
-  onChange: (identityId: string, name: string) => void;
+  /** `namesake`: another identity listed has the same name. */
+  onChange: (identityId: string, name: string, namesake: boolean) => void;
   /** Identities already in the project: shown, but not selectable. */
   memberIds: ReadonlySet<string>;
   invalid?: boolean;
   describedBy?: string | undefined;
 }
 
-/** Waits for typing to pause before searching, so each keystroke is not a request. */
-function useDebounced(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
-/** Searches the organisation's identities by name (on the server) and picks one. */
+/**
+ * Searches the organisation's identities by name (on the server) and picks one; identities of
+ * the same name show the start of their id.
+ */
 export function IdentityPicker({ id, value, onChange, memberIds, invalid, describedBy }: IdentityPickerProps) {
   const session = useSession();
   const [search, setSearch] = useState("");
   const settled = useDebounced(search.trim(), 250);
   const query = useQuery(accessQueries.orgIdentities(session.organization.id, settled));
   const results = query.data ?? [];
+  const namesakes = namesakeIds(results.map(({ identity }) => identity));
   const searching = query.isFetching || settled !== search.trim();
 
   return (
@@ -76,12 +74,13 @@ export function IdentityPicker({ id, value, onChange, memberIds, invalid, descri
         {results.map(({ identity }) => {
           const member = memberIds.has(identity.id);
           const selected = identity.id === value;
+          const namesake = namesakes.has(identity.id);
           return (
             <Command.Item
               key={identity.id}
               value={identity.id}
               disabled={member}
-              onSelect={() => onChange(identity.id, identity.name)}
+              onSelect={() => onChange(identity.id, identity.name, namesake)}
               className={cn(
                 "flex cursor-default items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm outline-none",
                 "data-[selected=true]:bg-hover data-[disabled=true]:opacity-60",
@@ -89,7 +88,9 @@ export function IdentityPicker({ id, value, onChange, memberIds, invalid, descri
             >
               <span className="flex min-w-0 items-center gap-2">
                 <Check aria-hidden className={cn("size-4 shrink-0", selected ? "text-accent-text" : "invisible")} />
-                <span className="truncate">{identity.name}</span>
+                <span className="truncate">
+                  <IdentityName name={identity.name} id={identity.id} namesake={namesake} />
+                </span>
               </span>
               {member ? <span className="text-xs text-muted-foreground">Already in this project</span> : null}
             </Command.Item>

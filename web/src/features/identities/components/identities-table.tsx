@@ -1,16 +1,19 @@
 import type { IdentityMembership } from "@keyhold/contract";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Link } from "react-router";
+import { IdentityName } from "@/components/identities/identity-name";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { useServerFeature } from "@/hooks/use-server-feature";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/cn";
+import { namesakeIds } from "@/lib/identity-names";
 import { AuthMethodBadges, DeleteProtectionBadge, RoleBadge } from "./identity-badges";
 
 const column = createColumnHelper<IdentityMembership>();
 
-const columns = [
+/** The columns; identities whose name another on the page shares (`namesakes`) show a short id. */
+const columnsFor = (namesakes: ReadonlySet<string>) => [
   column.accessor((row) => row.identity.name, {
     id: "name",
     header: "Name",
@@ -19,7 +22,11 @@ const columns = [
         to={paths.identity.href(row.original.identity.id)}
         className="rounded-sm font-medium text-foreground outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {row.original.identity.name}
+        <IdentityName
+          name={row.original.identity.name}
+          id={row.original.identity.id}
+          namesake={namesakes.has(row.original.identity.id)}
+        />
       </Link>
     ),
   }),
@@ -66,7 +73,7 @@ export function IdentitiesTable({ identities, stale }: IdentitiesTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: identities,
-    columns,
+    columns: columnsFor(namesakeIds(identities.map((m) => m.identity))),
     state: { columnVisibility: { deleteProtection: deleteProtection.available } },
     getCoreRowModel: getCoreRowModel(),
   });
