@@ -44,30 +44,35 @@ function pathOf(place: Place | undefined): (string | number)[] {
  */
 export function unstorableTextIssues(value: unknown): TextIssue[] {
   const issues: TextIssue[] = [];
-  const stack: [object, Place | undefined][] = [];
-  // A place is made only for a container or an issue: a flat object costs no allocation.
-  const visit = (item: unknown, key: string | number | undefined, parent: Place | undefined) => {
-    const place = () => (key === undefined ? parent : { key, parent });
-    if (typeof item === "string") {
-      const message = unstorable(item);
-      if (message) issues.push({ code: "custom", path: pathOf(place()), message });
-    } else if (typeof item === "object" && item !== null) {
-      stack.push([item, place()]);
-    }
-  };
-  visit(value, undefined, undefined);
+  const stack: Container[] = [];
+  visit(value, undefined, stack, issues);
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
-    const [container, parent] = entry;
+    const { container, place } = entry;
     if (Array.isArray(container)) {
-      for (let i = 0; i < container.length; i++) visit(container[i], i, parent);
+      for (let i = 0; i < container.length; i++) visit(container[i], { key: i, parent: place }, stack, issues);
       continue;
     }
     for (const key in container) {
       if (!Object.hasOwn(container, key)) continue;
       const message = unstorable(key);
-      if (message) issues.push({ code: "custom", path: pathOf({ key, parent }), message });
-      else visit((container as Record<string, unknown>)[key], key, parent);
+      if (message) issues.push({ code: "custom", path: pathOf({ key, parent: place }), message });
+      else visit((container as Record<string, unknown>)[key], { key, parent: place }, stack, issues);
     }
   }
   return issues;
+}
+
+interface Container {
+  container: object;
+  place: Place | undefined;
+}
+
+// Declared once, not per call: this runs on every request.
+function visit(item: unknown, place: Place | undefined, stack: Container[], issues: TextIssue[]): void {
+  if (typeof item === "string") {
+    const message = unstorable(item);
+    if (message) issues.push({ code: "custom", path: pathOf(place), message });
+  } else if (typeof item === "object" && item !== null) {
+    stack.push({ container: item, place });
+  }
 }
