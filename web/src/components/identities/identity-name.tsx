@@ -10,15 +10,20 @@ interface IdentityNameProps {
 /** An identity's name, followed by the start of its id when another identity in view shares the name. */
 export function IdentityName({ name, id, namesake }: IdentityNameProps) {
   if (!namesake) return <>{name}</>;
+  // Read as one phrase ("ci-deployer, id 3f1c2a9b"); shown as the name and a small id.
   return (
     <>
-      {name}
-      <span className="sr-only">, id </span>
-      <span
-        title={id}
-        className="ml-1.5 inline-block rounded-sm bg-muted px-1 font-mono text-[11px] font-normal leading-4 text-muted-foreground"
-      >
-        {shortId(id)}
+      <span aria-hidden>
+        {name}
+        <span
+          title={id}
+          className="ml-1.5 inline-block rounded-sm bg-muted px-1 font-mono text-[11px] font-normal leading-4 text-muted-foreground"
+        >
+          {shortId(id)}
+        </span>
+      </span>
+      <span className="sr-only">
+        {name}, id {shortId(id)}
       </span>
     </>
   );
