@@ -11,7 +11,7 @@ export function MetadataRows() {
   const errors = form.formState.errors.metadata;
 
   return (
-    <fieldset className="grid gap-2">
+    <fieldset className="grid gap-3 sm:gap-2">
       <legend className="mb-2 text-[13px] font-medium">Metadata</legend>
       {fields.length === 0 ? <p className="text-[13px] text-muted-foreground">No metadata.</p> : null}
       {fields.map((row, index) => {
@@ -19,7 +19,8 @@ export function MetadataRows() {
         const n = index + 1;
         return (
           <div key={row.id} className="grid gap-1">
-            <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-center gap-2">
+            {/* A narrow drawer puts the value under its key, at full width, so it can be read. */}
+            <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto]">
               <Input
                 {...form.register(`metadata.${index}.key`)}
                 aria-label={`Metadata key ${n}`}
@@ -36,11 +37,12 @@ export function MetadataRows() {
                 placeholder="value"
                 autoComplete="off"
                 spellCheck={false}
-                className="h-8 font-mono text-[13px]"
+                className="col-start-1 row-start-2 h-8 font-mono text-[13px] sm:col-start-auto sm:row-start-auto"
               />
               <Button
                 variant="ghost"
                 size="icon-sm"
+                className="col-start-2 row-start-1 sm:col-start-auto sm:row-start-auto"
                 aria-label={`Remove metadata row ${n}`}
                 onClick={() => remove(index)}
               >

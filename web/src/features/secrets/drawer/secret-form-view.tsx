@@ -86,7 +86,8 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="flex min-h-full flex-col" aria-label={`Edit ${secret.secretKey}`}>
-        <div className="grid flex-1 gap-6 px-6 py-5">
+        {/* Rows keep their own height in a tall drawer (a stretched grid spreads labels away from their fields). */}
+        <div className="grid flex-1 content-start gap-6 px-6 py-5">
           <Field id="secret-key" label="Name" error={errors.secretKey?.message}>
             <Input {...form.register("secretKey")} className="font-mono" autoComplete="off" spellCheck={false} />
           </Field>
