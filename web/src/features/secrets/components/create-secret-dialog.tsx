@@ -30,6 +30,7 @@ import {
   newSecretFields,
   toNewSecret,
 } from "../secret-forms";
+import { TagDot } from "./tag-dot";
 
 interface CreateSecretDialogProps {
   folder: SecretFolder;
@@ -157,16 +158,5 @@ function TagChoices({ tags, register, error }: TagChoicesProps) {
       )}
       {error ? <p className="text-[13px] text-destructive-subtle-foreground">{error}</p> : null}
     </fieldset>
-  );
-}
-
-/** A tag's colour as a small dot; colours are the project's own (any CSS colour string). */
-export function TagDot({ color }: { color: string | null | undefined }) {
-  return (
-    <span
-      aria-hidden
-      className="inline-block size-2 shrink-0 rounded-full bg-muted-foreground/50"
-      style={color ? { backgroundColor: color } : undefined}
-    />
   );
 }

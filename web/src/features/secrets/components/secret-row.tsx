@@ -6,7 +6,7 @@ import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import { type ListedSecret, type SecretFolder, secretsApi } from "../api";
 import { copyValueToClipboard } from "../copy-value";
-import { TagDot } from "./create-secret-dialog";
+import { TagDot } from "./tag-dot";
 import type { SecretGuards } from "./use-secret-guards";
 import { HiddenValue, MaskedValue, RevealedValue, ValueEditor } from "./value-cell";
 

@@ -9,6 +9,7 @@ import { useProjectAbility } from "@/hooks/use-project-ability";
 import { isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
+import { TagDot } from "../components/tag-dot";
 import { secretQueries } from "../queries";
 import { useCreateTag } from "./mutations";
 
@@ -84,6 +85,7 @@ export function TagPicker({ projectId, value, onChange, savedTags }: TagPickerPr
                 checked={value.includes(tag.id)}
                 onChange={(event) => toggle(tag.id, event.target.checked)}
               />
+              <TagDot color={tag.color} />
               {tag.slug}
             </label>
           ))}
@@ -120,7 +122,7 @@ export function TagPicker({ projectId, value, onChange, savedTags }: TagPickerPr
                 void create();
               }
             }}
-            placeholder="new-tag"
+            placeholder="New tag name"
             autoComplete="off"
             spellCheck={false}
             aria-invalid={draftError ? true : undefined}
