@@ -1,4 +1,4 @@
-import { type BodyOf, endpoints, type SecretDetail } from "@keyhold/contract";
+import { type BodyOf, endpoints, type ResolvedImport, type SecretDetail } from "@keyhold/contract";
 import { call } from "@/lib/api-client";
 
 const ep = {
@@ -20,6 +20,22 @@ type UpdateBody = BodyOf<typeof ep.update>;
 /** A secret as the table holds it: everything the list says about it, never its value. */
 export type ListedSecret = Omit<SecretDetail, "secretValue">;
 
+/** A secret one of the folder's imports provides, as the table holds it: never its value. */
+export type ListedImportedSecret = Omit<ResolvedImport["secrets"][number], "secretValue">;
+
+/** What one import of the folder provides: the folder it reads (environment slug and path) and its secrets. */
+export interface ImportedSecrets {
+  environment: string;
+  secretPath: string;
+  secrets: readonly ListedImportedSecret[];
+}
+
+/** A folder's own secrets, and what each of its imports provides in the server's order (position order). */
+export interface FolderSecrets {
+  secrets: readonly ListedSecret[];
+  imports: readonly ImportedSecrets[];
+}
+
 /** Where a secret lives: the project, the environment's slug and the folder's path. */
 export interface SecretFolder {
   projectId: string;
@@ -30,6 +46,8 @@ export interface SecretFolder {
 export type NewSecret = Pick<CreateBody, "secretValue" | "secretComment" | "tagIds"> & { secretKey: string };
 export type SecretChanges = Omit<UpdateBody, "workspaceId" | "environment" | "secretPath" | "type">;
 
+const withoutValue = <T extends { secretValue: string }>({ secretValue: _dropped, ...rest }: T) => rest;
+
 const where = ({ projectId, environment, secretPath }: SecretFolder) => ({
   workspaceId: projectId,
   environment,
@@ -39,15 +57,24 @@ const where = ({ projectId, environment, secretPath }: SecretFolder) => ({
 /**
  * Typed calls for the secrets page; each unwraps its response envelope once, here. The list
  * asks for values withheld, and drops whatever value a server sends anyway (an older one may
- * ignore the flag): values are read one at a time, when a person reveals or copies one.
+ * ignore the flag), its imports' too: values are read one at a time, when a person reveals or
+ * copies one.
  */
 export const secretsApi = {
   environments: async (projectId: string, signal?: AbortSignal) =>
     (await call(ep.project, { params: { workspaceId: projectId } }, { signal })).workspace.environments,
 
-  list: async (folder: SecretFolder, signal?: AbortSignal): Promise<ListedSecret[]> => {
-    const { secrets } = await call(ep.list, { query: { ...where(folder), viewSecretValue: "false" } }, { signal });
-    return secrets.map(({ secretValue: _dropped, ...secret }) => secret);
+  list: async (folder: SecretFolder, signal?: AbortSignal): Promise<FolderSecrets> => {
+    const query = { ...where(folder), viewSecretValue: "false", include_imports: "true" };
+    const { secrets, imports = [] } = await call(ep.list, { query }, { signal });
+    return {
+      secrets: secrets.map(withoutValue),
+      imports: imports.map(({ environment, secretPath, secrets: provided }) => ({
+        environment,
+        secretPath,
+        secrets: provided.map(withoutValue),
+      })),
+    };
   },
 
   /** One secret with its value (unless the caller may not read it: then `secretValueHidden`). */

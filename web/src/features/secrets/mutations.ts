@@ -2,8 +2,8 @@ import type { Tag } from "@keyhold/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ListedSecret, type NewSecret, type SecretChanges, type SecretFolder, secretsApi } from "./api";
 import { secretKeys } from "./queries";
-import { indexSecrets, type SecretIndex } from "./secret-filter";
 import { childPath } from "./secret-location";
+import { type FolderListing, folderListing } from "./secret-rows";
 
 /*
  * A folder may hold 10,000 secrets: reading the whole list again after each change would cost
@@ -17,8 +17,8 @@ function patchList(
   folder: SecretFolder,
   patch: (secrets: readonly ListedSecret[]) => readonly ListedSecret[],
 ) {
-  queryClient.setQueryData<SecretIndex<ListedSecret>>(secretKeys.list(folder), (current) =>
-    current ? indexSecrets(patch(current.secrets)) : current,
+  queryClient.setQueryData<FolderListing>(secretKeys.list(folder), (current) =>
+    current ? folderListing({ secrets: patch(current.secrets), imports: current.imports }) : current,
   );
 }
 

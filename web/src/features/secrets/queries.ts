@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type SecretFolder, secretsApi } from "./api";
-import { indexSecrets } from "./secret-filter";
+import { folderListing } from "./secret-rows";
 
 export const secretKeys = {
   all: ["secrets"] as const,
@@ -21,11 +21,14 @@ export const secretQueries = {
       queryKey: secretKeys.environments(projectId),
       queryFn: ({ signal }) => secretsApi.environments(projectId, signal),
     }),
-  /** The folder's secrets without values, with the lowercase index the table filters by. */
+  /**
+   * The folder's secrets and what its imports provide, without values, with the table's rows
+   * and the lowercase index they are filtered by.
+   */
   list: (folder: SecretFolder) =>
     queryOptions({
       queryKey: secretKeys.list(folder),
-      queryFn: async ({ signal }) => indexSecrets(await secretsApi.list(folder, signal)),
+      queryFn: async ({ signal }) => folderListing(await secretsApi.list(folder, signal)),
     }),
   /**
    * One secret's value, read when a person reveals it. Dropped from the cache as soon as no row

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { childPath, normalizeSecretPath, pathCrumbs, readSecretLocation, writeSecretLocation } from "./secret-location";
+import {
+  childPath,
+  folderHref,
+  normalizeSecretPath,
+  pathCrumbs,
+  readSecretLocation,
+  writeSecretLocation,
+} from "./secret-location";
 
 describe("secret location in the URL", () => {
   it("reads environment, folder, search and tag", () => {
@@ -54,5 +61,23 @@ describe("secret location in the URL", () => {
     expect(writeSecretLocation(params, { secret: "API_KEY" }).get("secret")).toBe("API_KEY");
     expect(writeSecretLocation(params, { environment: "prod" }).toString()).toBe("env=prod&q=db");
     expect(writeSecretLocation(params, { secretPath: "/app" }).toString()).toBe("env=dev&q=db&path=%2Fapp");
+  });
+});
+
+describe("folderHref", () => {
+  it("addresses a folder, and a secret open in it, leaving the current search and tag behind", () => {
+    const href = folderHref({ environment: "prod", secretPath: "/shared" }, "API_KEY");
+    expect(readSecretLocation(new URLSearchParams(href.slice(1)))).toEqual({
+      environment: "prod",
+      secretPath: "/shared",
+      search: "",
+      tag: undefined,
+      secret: "API_KEY",
+    });
+    const root = folderHref({ environment: "dev", secretPath: "/" });
+    expect(readSecretLocation(new URLSearchParams(root.slice(1)))).toMatchObject({
+      secretPath: "/",
+      secret: undefined,
+    });
   });
 });

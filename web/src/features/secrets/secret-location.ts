@@ -56,6 +56,11 @@ export function writeSecretLocation(params: URLSearchParams, patch: Partial<Secr
   return next;
 }
 
+/** The address of a folder (and of one secret open there) alone, without the current search or tag. */
+export function folderHref(place: { environment: string; secretPath: string }, secret?: string): string {
+  return `?${writeSecretLocation(new URLSearchParams(), { ...place, secret })}`;
+}
+
 export interface PathCrumb {
   name: string;
   path: string;

@@ -1,22 +1,30 @@
-import { Copy, Eye, EyeOff, PanelRightOpen, Pencil, Trash2 } from "lucide-react";
+import { ArrowUpRight, Copy, Eye, EyeOff, FolderInput, Layers, PanelRightOpen, Pencil, Trash2 } from "lucide-react";
 import { memo, type MouseEvent, useRef } from "react";
+import { Link } from "react-router";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
+import { importSourceLabel } from "@/lib/import-precedence";
 import { toast } from "@/lib/toast";
-import { type ListedSecret, type SecretFolder, secretsApi } from "../api";
+import { type SecretFolder, secretsApi } from "../api";
 import { copyValueToClipboard } from "../copy-value";
+import { folderHref } from "../secret-location";
+import type { SecretListRow, SecretSource } from "../secret-rows";
 import { TagDot } from "./tag-dot";
 import type { SecretGuards } from "./use-secret-guards";
 import { HiddenValue, MaskedValue, RevealedValue, ValueEditor } from "./value-cell";
 
 interface SecretRowProps {
   rowIndex: number;
-  secret: ListedSecret;
+  row: SecretListRow;
   folder: SecretFolder;
   guards: SecretGuards;
   revealed: boolean;
   editing: boolean;
+  /** Narrow table: the row's cells stack (key, then value and actions, then tags) in `stackedRowHeight(row)`. */
+  stacked: boolean;
   onToggleReveal: (secretKey: string) => void;
   onEdit: (secretKey: string | undefined) => void;
   onOpen: (secretKey: string) => void;
@@ -25,6 +33,25 @@ interface SecretRowProps {
 
 const iconButton = "size-7 text-muted-foreground hover:text-foreground";
 const MAX_TAGS = 2;
+
+/*
+ * A stacked row's lines have fixed heights, so its height follows from what it shows and the
+ * virtualiser never measures one: padding, the key (and a line for its comment or where it
+ * comes from), the value with the actions, and the tags when it has any.
+ */
+const STACKED = { padding: 10, key: 20, note: 16, gap: 6, value: 32, tags: 20, border: 1 } as const;
+
+const hasNote = (row: SecretListRow) =>
+  Boolean(row.secret.secretComment) || row.importedFrom !== undefined || row.overrides.length > 0;
+
+/** The height of a row in the stacked (narrow) layout, in CSS pixels. */
+export function stackedRowHeight(row: SecretListRow): number {
+  const { padding, key, note, gap, value, tags, border } = STACKED;
+  return 2 * padding + key + (hasNote(row) ? note : 0) + gap + value + (row.tags?.length ? gap + tags : 0) + border;
+}
+
+const sourceList = (sources: readonly SecretSource[]) =>
+  sources.map((source) => importSourceLabel(source.environment, source.secretPath)).join(", ");
 
 /** A value the server withheld on read: the caller may see the secret but not its value. */
 class HiddenValueError extends Error {
@@ -39,16 +66,20 @@ function isControl(target: EventTarget | null): boolean {
 }
 
 export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
-  const { rowIndex, secret, folder, guards, revealed, editing } = props;
+  const { rowIndex, row, folder, guards, revealed, editing, stacked } = props;
   const { onToggleReveal, onEdit, onOpen, onDelete } = props;
-  const key = secret.secretKey;
+  const { importedFrom } = row;
+  const key = row.secretKey;
   const editButton = useRef<HTMLButtonElement>(null);
   const readDenied = guards.readValue ? `The value is hidden. ${guards.readValue}` : undefined;
+  // An imported secret is read where it lives, and changed only there.
+  const home: SecretFolder = importedFrom ? { ...folder, ...importedFrom } : folder;
+  const homeLabel = importedFrom ? importSourceLabel(importedFrom.environment, importedFrom.secretPath) : undefined;
 
   async function copy() {
     try {
       await copyValueToClipboard(async () => {
-        const read = await secretsApi.reveal(folder, key);
+        const read = await secretsApi.reveal(home, key);
         if (read.secretValueHidden) throw new HiddenValueError();
         return read.secretValue;
       });
@@ -64,39 +95,43 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
     requestAnimationFrame(() => editButton.current?.focus());
   }
 
-  const tags = secret.tags ?? [];
+  const tags = row.tags ?? [];
+  const cell = stacked ? "min-w-0" : "border-b border-border px-3";
   return (
     <tr
       aria-rowindex={rowIndex}
-      className="group h-12 cursor-pointer transition-colors hover:bg-hover/50"
+      className={cn(
+        "group transition-colors hover:bg-hover/50",
+        importedFrom ? "bg-surface/60" : "cursor-pointer",
+        stacked
+          ? "grid grid-cols-[minmax(0,1fr)_auto] content-start items-center gap-x-2 gap-y-1.5 border-b border-border px-4 py-2.5"
+          : "h-12",
+      )}
+      style={stacked ? { height: stackedRowHeight(row) } : undefined}
       onClick={(event: MouseEvent) => {
-        if (!editing && !isControl(event.target)) onOpen(key);
+        if (!importedFrom && !editing && !isControl(event.target)) onOpen(key);
       }}
     >
-      <td className="border-b border-border px-4">
+      <td className={stacked ? "col-span-2 min-w-0" : "border-b border-border px-4"}>
         <div className="min-w-0">
-          <div className="truncate font-mono text-[13px] font-medium" title={key}>
+          <div className="h-5 truncate font-mono text-[13px] leading-5 font-medium" title={key}>
             {key}
           </div>
-          {secret.secretComment ? (
-            <div className="truncate text-xs text-muted-foreground" title={secret.secretComment}>
-              {secret.secretComment}
-            </div>
-          ) : null}
+          {hasNote(row) ? <RowNote row={row} homeLabel={homeLabel} /> : null}
         </div>
       </td>
-      <td className="border-b border-border px-3">
-        {editing ? (
+      <td className={cell}>
+        {editing && !importedFrom ? (
           <ValueEditor key={key} folder={folder} secretKey={key} canRead={!guards.readValue} onDone={stopEditing} />
         ) : readDenied && !guards.checking ? (
           <HiddenValue />
         ) : revealed ? (
-          <RevealedValue key={key} folder={folder} secretKey={key} />
+          <RevealedValue key={`${homeLabel}:${key}`} folder={home} secretKey={key} />
         ) : (
           <MaskedValue />
         )}
       </td>
-      <td className="border-b border-border px-3">
+      <td className={stacked ? cn("col-span-2 min-w-0", tags.length === 0 && "hidden") : cell}>
         {tags.length > 0 ? (
           <span className="flex min-w-0 items-center gap-1 overflow-hidden">
             {tags.slice(0, MAX_TAGS).map((tag) => (
@@ -113,7 +148,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
           </span>
         ) : null}
       </td>
-      <td className="border-b border-border px-3">
+      <td className={stacked ? "row-start-2 col-start-2" : cell}>
         <span className="flex items-center justify-end gap-0.5">
           <PermittedButton
             variant="ghost"
@@ -138,41 +173,106 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
           >
             <Copy aria-hidden />
           </PermittedButton>
-          <PermittedButton
-            ref={editButton}
-            variant="ghost"
-            size="icon-sm"
-            className={iconButton}
-            aria-label={`Edit value of ${key}`}
-            title={guards.edit ? undefined : "Edit value"}
-            deniedReason={guards.edit}
-            onClick={() => onEdit(key)}
-          >
-            <Pencil aria-hidden />
-          </PermittedButton>
-          <PermittedButton
-            variant="ghost"
-            size="icon-sm"
-            className={iconButton}
-            aria-label={`Open ${key}`}
-            title="Open details"
-            onClick={() => onOpen(key)}
-          >
-            <PanelRightOpen aria-hidden />
-          </PermittedButton>
-          <PermittedButton
-            variant="ghost"
-            size="icon-sm"
-            className={`${iconButton} hover:text-destructive-subtle-foreground`}
-            aria-label={`Delete ${key}`}
-            title={guards.delete ? undefined : "Delete"}
-            deniedReason={guards.delete}
-            onClick={() => onDelete(key)}
-          >
-            <Trash2 aria-hidden />
-          </PermittedButton>
+          {importedFrom ? (
+            <>
+              {/* Imported secrets are read-only here: the places of Edit and Delete stay empty, so the columns line up. */}
+              <span aria-hidden className="size-7" />
+              <Link
+                to={folderHref(importedFrom, key)}
+                className={cn(buttonVariants({ variant: "ghost", size: "icon-sm" }), iconButton)}
+                aria-label={`Open ${key} in ${homeLabel}`}
+                title={`Open in ${homeLabel}, where it can be changed`}
+              >
+                <ArrowUpRight aria-hidden />
+              </Link>
+              <span aria-hidden className="size-7" />
+            </>
+          ) : (
+            <>
+              <PermittedButton
+                ref={editButton}
+                variant="ghost"
+                size="icon-sm"
+                className={iconButton}
+                aria-label={`Edit value of ${key}`}
+                title={guards.edit ? undefined : "Edit value"}
+                deniedReason={guards.edit}
+                onClick={() => onEdit(key)}
+              >
+                <Pencil aria-hidden />
+              </PermittedButton>
+              <PermittedButton
+                variant="ghost"
+                size="icon-sm"
+                className={iconButton}
+                aria-label={`Open ${key}`}
+                title="Open details"
+                onClick={() => onOpen(key)}
+              >
+                <PanelRightOpen aria-hidden />
+              </PermittedButton>
+              <PermittedButton
+                variant="ghost"
+                size="icon-sm"
+                className={`${iconButton} hover:text-destructive-subtle-foreground`}
+                aria-label={`Delete ${key}`}
+                title={guards.delete ? undefined : "Delete"}
+                deniedReason={guards.delete}
+                onClick={() => onDelete(key)}
+              >
+                <Trash2 aria-hidden />
+              </PermittedButton>
+            </>
+          )}
         </span>
       </td>
     </tr>
   );
 });
+
+/**
+ * The line under a key: where an imported secret comes from (a link to that folder), or which
+ * imports the folder's own secret overrides; then the secret's comment.
+ */
+function RowNote({ row, homeLabel }: { row: SecretListRow; homeLabel: string | undefined }) {
+  const { importedFrom, overrides } = row;
+  const comment = row.secret.secretComment;
+  const overridden = overrides.length > 0 ? sourceList(overrides) : undefined;
+  const first = overrides[0];
+  return (
+    <div className="flex h-4 min-w-0 items-center gap-2 text-xs leading-4">
+      {importedFrom ? (
+        <Link
+          to={folderHref(importedFrom)}
+          className="inline-flex min-w-0 items-center gap-1 rounded-sm font-medium text-accent-text outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5 [&_svg]:shrink-0"
+          title={
+            overridden
+              ? `Imported from ${homeLabel}, which overrides ${overridden}. Read-only here: open the folder to change it.`
+              : `Imported from ${homeLabel}. Read-only here: open the folder to change it.`
+          }
+        >
+          <FolderInput aria-hidden />
+          <span className="truncate">
+            Imported from <span className="font-mono">{homeLabel}</span>
+          </span>
+        </Link>
+      ) : overridden && first ? (
+        <span
+          className="inline-flex min-w-0 items-center gap-1 text-warning-subtle-foreground [&_svg]:size-3.5 [&_svg]:shrink-0"
+          title={`This folder's own value wins over the one imported from ${overridden}.`}
+        >
+          <Layers aria-hidden />
+          <span className="truncate">
+            Overrides <span className="font-mono">{importSourceLabel(first.environment, first.secretPath)}</span>
+            {overrides.length > 1 ? ` +${overrides.length - 1}` : null}
+          </span>
+        </span>
+      ) : null}
+      {comment ? (
+        <span className="min-w-0 flex-1 truncate text-muted-foreground" title={comment}>
+          {comment}
+        </span>
+      ) : null}
+    </div>
+  );
+}

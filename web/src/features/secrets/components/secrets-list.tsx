@@ -6,6 +6,7 @@ import { ErrorPanel } from "@/components/errors/error-panel";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
 import type { SecretFolder } from "../api";
@@ -36,7 +37,8 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
   const list = useQuery(secretQueries.list(folder));
   const { text, setText } = useSecretSearch(location.search);
   const search = useDeferredValue(text);
-  const index = list.data;
+  const index = list.data?.rows;
+  const imported = list.data?.importedCount ?? 0;
   const rows = useMemo(() => (index ? filterSecrets(index, search, location.tag) : []), [index, search, location.tag]);
   const tags = useMemo(() => (index ? tagOptions(index.secrets) : []), [index]);
   const total = index?.secrets.length ?? 0;
@@ -71,10 +73,10 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
         </div>
         <label className="flex items-center gap-2 text-[13px] text-muted-foreground">
           Tag
-          <select
+          <Select
             value={location.tag ?? ""}
             onChange={(event) => update({ tag: event.target.value || undefined })}
-            className="h-9 min-w-40 rounded-md border border-input bg-card px-2 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
+            className="min-w-40"
           >
             <option value="">All tags</option>
             {tagChoices.map((tag) => (
@@ -82,13 +84,14 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
                 {tag.slug} ({tag.count})
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         {index ? (
           <p className="ml-auto text-[13px] text-muted-foreground tabular-nums" role="status">
             {filtered
               ? `${count.format(rows.length)} of ${count.format(total)} ${total === 1 ? "secret" : "secrets"}`
               : `${count.format(total)} ${total === 1 ? "secret" : "secrets"}`}
+            {imported > 0 && !filtered ? `, ${count.format(imported)} imported` : null}
           </p>
         ) : null}
       </div>
@@ -139,7 +142,15 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
           }
         />
       ) : (
-        <SecretsTable rows={rows} folder={folder} guards={guards} onOpen={onOpen} />
+        <>
+          <SecretsTable rows={rows} folder={folder} guards={guards} onOpen={onOpen} />
+          {imported > 0 ? (
+            <p className="text-[13px] text-muted-foreground">
+              Imported secrets are read-only here: open one in its own folder to change it. The folder&apos;s own
+              secrets win over its imports; among imports, the later one wins.
+            </p>
+          ) : null}
+        </>
       )}
     </section>
   );

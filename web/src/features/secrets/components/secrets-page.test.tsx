@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
 import { ORG_ID } from "@/testing/fixtures";
 import { renderRoutes } from "@/testing/render";
+import { readSecretLocation } from "../secret-location";
 import { SecretsPage } from "./secrets-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -231,5 +232,51 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("You don't have permission");
     expect(alert).toHaveTextContent("describeSecret on secrets");
+  });
+
+  it("lists the keys the folder's imports provide, read-only and from their source, and marks an own key that overrides one", async () => {
+    const imported = (secretKey: string) => {
+      const { createdAt: _c, updatedAt: _u, secretPath: _p, tags: _t, ...rest } = secret(secretKey, [], "leaked");
+      return { ...rest, workspace: "", secretValueHidden: false };
+    };
+    const list = json(200, {
+      secrets: [secret("DATABASE_URL"), secret("STRIPE_KEY")],
+      imports: [
+        {
+          secretPath: "/shared",
+          environment: "dev",
+          secrets: [imported("LOG_LEVEL"), imported("STRIPE_KEY")],
+        },
+        { secretPath: "/db", environment: "prod", secrets: [imported("LOG_LEVEL")] },
+      ],
+    });
+    const { requests } = server({ list });
+    const { user } = render();
+    await screen.findByRole("button", { name: "Open DATABASE_URL" });
+    const query = new URL(requests.find((r) => r.url.startsWith("/api/v3/secrets/raw?"))?.url ?? "", "http://console");
+    expect(query.searchParams.get("include_imports")).toBe("true");
+    expect(screen.getByText(/3 secrets, 1 imported/)).toBeInTheDocument();
+
+    // The later import supplies LOG_LEVEL; its row has no edit or delete, and links to where it lives.
+    const row = rowOf("STRIPE_KEY").parentElement?.querySelector('[title="LOG_LEVEL"]')?.closest("tr") as HTMLElement;
+    const source = within(row).getByRole("link", { name: "Imported from prod:/db" });
+    const target = readSecretLocation(new URL(source.getAttribute("href") ?? "", "http://console").searchParams);
+    expect([target.environment, target.secretPath]).toEqual(["prod", "/db"]);
+    expect(within(row).queryByRole("button", { name: "Edit value of LOG_LEVEL" })).toBeNull();
+    expect(within(row).queryByRole("button", { name: "Delete LOG_LEVEL" })).toBeNull();
+    expect(within(row).getByText("Value masked")).toBeInTheDocument();
+    expect(screen.queryByText("leaked")).toBeNull();
+    expect(within(rowOf("STRIPE_KEY")).getByText(/Overrides/)).toHaveTextContent("Overrides dev:/shared");
+
+    // Its value is read from the folder it lives in.
+    const reveal = () => within(row).getByRole("button", { name: "Reveal value of LOG_LEVEL" });
+    await waitFor(() => expect(reveal()).not.toHaveAttribute("aria-disabled"));
+    await user.click(reveal());
+    await waitFor(() => expect(requests.some((r) => r.url.startsWith("/api/v3/secrets/raw/LOG_LEVEL?"))).toBe(true));
+    const read = new URL(
+      requests.find((r) => r.url.startsWith("/api/v3/secrets/raw/LOG_LEVEL?"))?.url ?? "",
+      "http://c",
+    );
+    expect([read.searchParams.get("environment"), read.searchParams.get("secretPath")]).toEqual(["prod", "/db"]);
   });
 });

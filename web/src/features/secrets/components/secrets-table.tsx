@@ -1,18 +1,24 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useRef, useState } from "react";
+import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
-import type { ListedSecret, SecretFolder } from "../api";
+import type { SecretFolder } from "../api";
 import { useDeleteSecret } from "../mutations";
-import { SecretRow } from "./secret-row";
+import type { SecretListRow } from "../secret-rows";
+import { SecretRow, stackedRowHeight } from "./secret-row";
+import { useClientWidth } from "./use-client-width";
 import type { SecretGuards } from "./use-secret-guards";
 
-/** Every row has this height, so the virtualiser never measures one. */
+/** Every row of the wide table has this height (stacked rows follow from what they show), so the virtualiser never measures one. */
 export const ROW_HEIGHT = 48;
 
+/** Below this width (inside the table's frame) the four columns no longer fit: each row stacks its cells. */
+export const STACK_BELOW = 640;
+
 interface SecretsTableProps {
-  rows: readonly ListedSecret[];
+  rows: readonly SecretListRow[];
   folder: SecretFolder;
   guards: SecretGuards;
   onOpen: (secretKey: string) => void;
@@ -26,10 +32,12 @@ interface SecretsTableProps {
  */
 export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, onOpen }: SecretsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useClientWidth(scrollRef);
+  const stacked = width !== undefined && width < STACK_BELOW;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => (stacked ? stackedRowHeight(rows[index] as SecretListRow) : ROW_HEIGHT),
     // Rows are keyed by position: when a filter changes which secrets are in view, the rows on
     // screen are updated in place rather than unmounted and mounted again (what a row holds for
     // one secret, an edit or a revealed value, is keyed by that secret inside the row).
@@ -37,6 +45,8 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
     // Until the container is measured (and in tests without layout), assume a typical one.
     initialRect: { width: 1000, height: 640 },
   });
+  // The virtualiser keeps the sizes it was given: other rows or another layout bring others.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rows, stacked]);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<string>();
   // The secret stays set while its confirmation closes, so the closing dialog keeps its text.
@@ -69,15 +79,18 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
         <table
           aria-label="Secrets"
           aria-rowcount={rows.length + 1}
-          className="w-full table-fixed border-separate border-spacing-0 text-sm"
+          className={cn("w-full text-sm", stacked ? "block" : "table-fixed border-separate border-spacing-0")}
         >
-          <colgroup>
-            <col className="w-[30%]" />
-            <col />
-            <col className="w-[24%]" />
-            <col className="w-44" />
-          </colgroup>
-          <thead className="sticky top-0 z-10 bg-surface">
+          {stacked ? null : (
+            <colgroup>
+              <col className="w-[30%]" />
+              <col />
+              <col className="w-[24%]" />
+              <col className="w-44" />
+            </colgroup>
+          )}
+          {/* Stacked rows say what each part is by its place; the headers stay for assistive technology. */}
+          <thead className={stacked ? "sr-only" : "sticky top-0 z-10 bg-surface"}>
             <tr aria-rowindex={1} className="h-9 text-left text-xs font-medium text-muted-foreground">
               <th scope="col" className="border-b border-border px-4 font-medium">
                 Key
@@ -93,19 +106,22 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
               </th>
             </tr>
           </thead>
-          <tbody>
-            {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+          <tbody className={stacked ? "block" : undefined}>
+            {before > 0 ? (
+              <tr aria-hidden className={stacked ? "block" : undefined} style={{ height: before }} />
+            ) : null}
             {items.map((item) => {
-              const secret = rows[item.index] as ListedSecret;
+              const row = rows[item.index] as SecretListRow;
               return (
                 <SecretRow
                   key={item.key}
                   rowIndex={item.index + 2}
-                  secret={secret}
+                  row={row}
                   folder={folder}
                   guards={guards}
-                  revealed={revealed.has(secret.secretKey)}
-                  editing={editing === secret.secretKey}
+                  revealed={revealed.has(row.secretKey)}
+                  editing={editing === row.secretKey}
+                  stacked={stacked}
                   onToggleReveal={toggleReveal}
                   onEdit={setEditing}
                   onOpen={onOpen}
@@ -113,7 +129,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
                 />
               );
             })}
-            {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+            {after > 0 ? <tr aria-hidden className={stacked ? "block" : undefined} style={{ height: after }} /> : null}
           </tbody>
         </table>
       </div>

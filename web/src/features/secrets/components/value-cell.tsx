@@ -11,7 +11,7 @@ import { secretQueries } from "../queries";
 
 export function MaskedValue() {
   return (
-    <span className="font-mono text-[13px] tracking-widest text-muted-foreground select-none">
+    <span className="block truncate font-mono text-[13px] tracking-widest text-muted-foreground select-none">
       <span aria-hidden>••••••••••••</span>
       <span className="sr-only">Value masked</span>
     </span>
@@ -21,9 +21,9 @@ export function MaskedValue() {
 /** The caller may see that the secret exists, not its value. */
 export function HiddenValue() {
   return (
-    <span className="inline-flex items-center gap-1.5 text-[13px] text-muted-foreground">
-      <LockKeyhole aria-hidden className="size-3.5" />
-      Hidden by permission
+    <span className="flex min-w-0 items-center gap-1.5 text-[13px] text-muted-foreground">
+      <LockKeyhole aria-hidden className="size-3.5 shrink-0" />
+      <span className="truncate">Hidden by permission</span>
     </span>
   );
 }
