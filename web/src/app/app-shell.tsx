@@ -4,6 +4,7 @@ import { lazy } from "react";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { AfterFirstPaint } from "@/components/layout/after-first-paint";
+import { UnsavedChangesGuard } from "@/components/layout/unsaved-changes-guard";
 import { Toaster } from "@/components/ui/toaster";
 import { paths } from "@/config/paths";
 import { useFollowServerFeatures } from "@/hooks/use-follow-server-features";
@@ -96,7 +97,9 @@ export function AppShell() {
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8"
         >
-          <Outlet />
+          <UnsavedChangesGuard>
+            <Outlet />
+          </UnsavedChangesGuard>
         </main>
       </div>
       {/* Toasts appear only in the signed-in console, so the toaster loads with it. */}

@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
 import { Button } from "./button";
 import { type Counting, confirmRule, describeCounts, type Removal, removalOf } from "./confirm-removal";
-import { overlayClasses, panelClasses } from "./dialog";
+import { overlayClasses, panelClasses } from "./dialog-classes";
 import { Input } from "./input";
 import { Label } from "./label";
 import { Spinner } from "./spinner";

@@ -1,17 +1,64 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, type ReactNode, useLayoutEffect, useState } from "react";
+import { UnsavedPlaceProvider, useUnsavedPlace } from "@/hooks/use-unsaved-changes";
 import { cn } from "@/lib/cn";
+import { overlayClasses, panelClasses } from "./dialog-classes";
+import { DiscardChangesDialog } from "./discard-changes-dialog";
 
-const Dialog = DialogPrimitive.Root;
 const DialogTrigger = DialogPrimitive.Trigger;
 const DialogClose = DialogPrimitive.Close;
 
-export const overlayClasses = "fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in";
-export const panelClasses = cn(
-  "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5",
-  "rounded-xl border border-border bg-card p-6 text-foreground shadow-xl outline-none data-[state=open]:animate-pop-in",
-);
+export { overlayClasses, panelClasses };
+
+interface DialogProps extends ComponentProps<typeof DialogPrimitive.Root> {
+  /** Unsaved input the dialog's owner holds; forms inside tell theirs through `useUnsavedChanges`. */
+  dirty?: boolean;
+  /** The question's sentence when closing would discard unsaved input. */
+  discardDescription?: ReactNode;
+}
+
+/**
+ * A dialog that asks before closing (Escape, a click outside, Close, a `DialogClose` Cancel) while
+ * it holds unsaved input; without any it closes at once. Discarding leaves it released, so the
+ * closing it causes (an address change, for a drawer in the URL) is not asked about again.
+ */
+function Dialog({ open, defaultOpen, onOpenChange, dirty = false, discardDescription, ...props }: DialogProps) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
+  const shown = open ?? uncontrolled;
+  const guard = useUnsavedPlace(dirty && shown);
+  const { place } = guard;
+
+  // A discard releases the dialog for the closing it starts; if it stays open, it guards again.
+  useLayoutEffect(() => {
+    if (shown) place.resume();
+  });
+
+  function setOpen(next: boolean) {
+    if (open === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  }
+
+  function handleOpenChange(next: boolean) {
+    if (next || !place.isDirty()) return setOpen(next);
+    place.ask(() => {
+      place.release();
+      setOpen(false);
+    });
+  }
+
+  return (
+    <UnsavedPlaceProvider value={place}>
+      <DialogPrimitive.Root open={shown} onOpenChange={handleOpenChange} {...props} />
+      <DiscardChangesDialog
+        open={guard.asking}
+        onStay={guard.stay}
+        onDiscard={guard.discard}
+        description={discardDescription ?? "Your changes have not been saved. Closing discards them."}
+      />
+    </UnsavedPlaceProvider>
+  );
+}
 
 function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
