@@ -2,8 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { X } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { overlayClasses } from "@/components/ui/dialog";
+import { Dialog, overlayClasses } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import { SecretDetails } from "./secret-details";
@@ -44,54 +43,39 @@ export function SecretDrawer({
   onRenamed,
 }: SecretDrawerProps) {
   const [dirty, setDirty] = useState(false);
-  const [asking, setAsking] = useState(false);
   const shown = open && secretKey !== undefined;
 
-  function requestClose(next: boolean) {
-    if (next) return onOpenChange(true);
-    if (dirty) return setAsking(true);
-    onOpenChange(false);
-  }
-
+  // The form tells the dialog of its unsaved input itself (useUnsavedChanges) as it renders;
+  // `dirty`, a render later, only informs the version history.
   return (
-    <>
-      <DialogPrimitive.Root open={shown} onOpenChange={requestClose}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className={overlayClasses} />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            className={cn(
-              "fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col border-l border-border bg-card text-foreground shadow-2xl",
-              "outline-none data-[state=open]:animate-fade-in",
-            )}
-          >
-            {secretKey === undefined ? null : (
-              <DrawerBody
-                // Another secret (or place) starts afresh.
-                key={`${environment}\u0000${secretPath}\u0000${secretKey}`}
-                folder={{ projectId, environment, secretPath }}
-                initialKey={secretKey}
-                dirty={dirty}
-                onDirtyChange={setDirty}
-                onRenamed={onRenamed}
-              />
-            )}
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title="Discard unsaved changes?"
-        description={<p>Your changes to {secretKey} have not been saved. Closing discards them.</p>}
-        confirmLabel="Discard changes"
-        onConfirm={() => {
-          setAsking(false);
-          setDirty(false);
-          onOpenChange(false);
-        }}
-      />
-    </>
+    <Dialog
+      open={shown}
+      onOpenChange={onOpenChange}
+      discardDescription={`Your changes to ${secretKey} have not been saved. Closing discards them.`}
+    >
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClasses} />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className={cn(
+            "fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col border-l border-border bg-card text-foreground shadow-2xl",
+            "outline-none data-[state=open]:animate-fade-in",
+          )}
+        >
+          {secretKey === undefined ? null : (
+            <DrawerBody
+              // Another secret (or place) starts afresh.
+              key={`${environment}\u0000${secretPath}\u0000${secretKey}`}
+              folder={{ projectId, environment, secretPath }}
+              initialKey={secretKey}
+              dirty={dirty}
+              onDirtyChange={setDirty}
+              onRenamed={onRenamed}
+            />
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </Dialog>
   );
 }
 

@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { useProjectAbility } from "@/hooks/use-project-ability";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
@@ -48,6 +49,7 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
   const { errors, isDirty } = form.formState;
   const value = useWatch({ control: form.control, name: "secretValue" });
   const deniedReason = ability.reason("edit", "secrets");
+  useUnsavedChanges(isDirty);
 
   useEffect(() => {
     onDirtyChange(isDirty);
