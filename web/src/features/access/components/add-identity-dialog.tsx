@@ -16,6 +16,7 @@ import {
 import { IdentityName } from "@/components/identities/identity-name";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import {
@@ -115,7 +116,8 @@ function AddIdentityFormBody({
     resolver: zodResolver(AddIdentityFormSchema),
     defaultValues: { identityId: "", roles: [newRoleEntry(defaultRole)] },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit((values) =>
     addIdentity.mutateAsync({ identityId: values.identityId, body: toRolesBody(values.roles) }).then(
@@ -189,7 +191,7 @@ function AddIdentityFormBody({
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={addIdentity.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={addIdentity.isPending}>
           Cancel
         </Button>
         <Button

@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { type IdentityRolesForm, IdentityRolesFormSchema, toRoleEntries, toRolesBody } from "../membership-form";
@@ -76,7 +77,8 @@ function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSave
     resolver: zodResolver(IdentityRolesFormSchema),
     defaultValues: { roles: toRoleEntries(membership.roles) },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutateAsync({ identityId: membership.identityId, body: toRolesBody(values.roles) }).then(
@@ -108,7 +110,7 @@ function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSave
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={update.isPending}>
           Cancel
         </Button>
         <Button

@@ -17,6 +17,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { type InviteForm, InviteFormSchema, splitEmails, toInviteBody } from "../invite-form";
@@ -87,7 +88,8 @@ function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: Invi
       roleSlug: roles.some((r) => r.slug === DEFAULT_PROJECT_ROLE) ? DEFAULT_PROJECT_ROLE : "",
     },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit((values) =>
     invite.mutateAsync(toInviteBody(values)).then(
@@ -117,7 +119,7 @@ function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: Invi
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={invite.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={invite.isPending}>
           Cancel
         </Button>
         <Button

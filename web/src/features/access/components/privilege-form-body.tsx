@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreatePrivilege, useUpdatePrivilege } from "../mutations";
@@ -42,7 +43,8 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
     resolver: zodResolver(PrivilegeFormSchema),
     defaultValues: toPrivilegeFormValues(privilege),
   });
-  const { errors, isSubmitted } = form.formState;
+  const { errors, isSubmitted, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
   const [isTemporary, temporaryRange, startMode, startAt] = useWatch({
     control: form.control,
     name: ["isTemporary", "temporaryRange", "startMode", "startAt"],
@@ -123,7 +125,7 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>
           Cancel
         </Button>
         <Button

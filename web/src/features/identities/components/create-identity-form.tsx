@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useServerFeature } from "@/hooks/use-server-feature";
 import { useSession } from "@/hooks/use-session";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import {
@@ -38,6 +39,7 @@ export function CreateIdentityForm({ createIdentity, onCancel, onCreated }: Crea
     resolver: zodResolver(IdentityFormSchema),
     defaultValues: toFormValues(),
   });
+  const confirmDiscard = useUnsavedChanges(form.formState.isDirty);
 
   // The dialog moves focus in as it opens; when the form arrives after that (its code still
   // loading), the first field takes focus here, as it would have then.
@@ -61,7 +63,7 @@ export function CreateIdentityForm({ createIdentity, onCancel, onCreated }: Crea
         <FormAlert message={form.formState.errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={createIdentity.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={createIdentity.isPending}>
           Cancel
         </Button>
         <Button

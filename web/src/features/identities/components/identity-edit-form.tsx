@@ -6,6 +6,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { useServerFeature } from "@/hooks/use-server-feature";
 import { useSession } from "@/hooks/use-session";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import {
@@ -32,6 +33,7 @@ export function IdentityEditForm() {
     defaultValues: toFormValues(membership),
   });
   const { isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const pending = updateIdentity.isPending;
 
   const onSubmit = form.handleSubmit((values) =>

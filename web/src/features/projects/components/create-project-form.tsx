@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
 import { useServerFeature } from "@/hooks/use-server-feature";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import type { useCreateProject } from "../mutations";
@@ -49,6 +50,7 @@ export function CreateProjectForm({ createProject, onCancel, onCreated }: Create
   });
   const { register, control, formState, setValue } = form;
   const { errors } = formState;
+  const confirmDiscard = useUnsavedChanges(formState.isDirty);
 
   useEffect(() => form.setFocus("projectName"), [form]);
 
@@ -160,7 +162,7 @@ export function CreateProjectForm({ createProject, onCancel, onCreated }: Create
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={createProject.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={createProject.isPending}>
           Cancel
         </Button>
         <Button

@@ -15,6 +15,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import {
@@ -100,7 +101,8 @@ function EnvironmentForm({ environment, pending, submit, onDone, onCancel, submi
     resolver: zodResolver(EnvironmentFormSchema),
     defaultValues: toEnvironmentFormValues(environment),
   });
-  const { errors, isSubmitted } = form.formState;
+  const { errors, isSubmitted, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit((values) =>
     submit(values).then(onDone, (error: unknown) =>
@@ -140,7 +142,7 @@ function EnvironmentForm({ environment, pending, submit, onDone, onCancel, submi
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>
           Cancel
         </Button>
         <Button

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useServerFeature } from "@/hooks/use-server-feature";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useUpdateProject } from "../mutations";
@@ -34,6 +35,7 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
     values: toSettingsFormValues(project),
   });
   const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const locked = denials.editSettings !== undefined;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -19,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { errorSummary } from "@/lib/describe-error";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -93,7 +94,8 @@ function RoleDetailsForm({
   });
   const pending = createRole.isPending || updateRole.isPending;
   const copied = source.data ? copyableRules(source.data.permissions as PermissionRuleInput[]) : undefined;
-  const { errors, dirtyFields } = form.formState;
+  const { errors, dirtyFields, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   // The slug follows the name until it is edited by hand (a new role only; an existing slug stays).
   const name = useWatch({ control: form.control, name: "name" });
@@ -169,7 +171,7 @@ function RoleDetailsForm({
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onClose)} disabled={pending}>
           Cancel
         </Button>
         <Button

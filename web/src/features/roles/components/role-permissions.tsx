@@ -2,15 +2,14 @@ import type { PermissionRuleInput, ProjectRole } from "@keyhold/contract";
 import * as Tabs from "@radix-ui/react-tabs";
 import { Info } from "lucide-react";
 import { useState } from "react";
-import { useBlocker } from "react-router";
 import { PermissionRulesEditor } from "@/components/permissions/permission-rules-editor";
 import { PermissionRulesJson } from "@/components/permissions/permission-rules-json";
 import { useServerActions } from "@/components/permissions/server-actions";
 import { validatePermissionRules } from "@/components/permissions/rule-model";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
@@ -41,10 +40,8 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const issues = validatePermissionRules(draft);
   const readOnly = readOnlyReason !== undefined;
-  // Leaving the role with unsaved rules asks first (the same page, e.g. a tab, does not).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  // Leaving the role with unsaved rules, or reloading, asks first.
+  useUnsavedChanges(dirty && !readOnly);
 
   function save() {
     setShowErrors(true);
@@ -132,14 +129,6 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
           </div>
         </div>
       )}
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => (open ? undefined : blocker.reset?.())}
-        title="Discard unsaved changes?"
-        description={<p>The changes to the permissions of {role.name} have not been saved. Leaving discards them.</p>}
-        confirmLabel="Discard changes"
-        onConfirm={() => blocker.proceed?.()}
-      />
     </Tabs.Root>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import type { ImportingFolder } from "../api";
@@ -95,7 +96,8 @@ function ImportForm({ folder, environments, existing, pending, submit, onDone, o
     ),
     defaultValues: { environment: "", path: "/" },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
   const sourceEnvironment = useWatch({ control: form.control, name: "environment" });
 
   const onSubmit = form.handleSubmit((values) =>
@@ -150,7 +152,7 @@ function ImportForm({ folder, environments, existing, pending, submit, onDone, o
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>
           Cancel
         </Button>
         <Button

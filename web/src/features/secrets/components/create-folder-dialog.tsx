@@ -13,6 +13,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import type { SecretFolder } from "../api";
@@ -42,7 +43,8 @@ function CreateFolderForm({ folder, onClose }: { folder: SecretFolder; onClose: 
     defaultValues: { name: "" },
     mode: "onTouched",
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
@@ -74,7 +76,7 @@ function CreateFolderForm({ folder, onClose }: { folder: SecretFolder; onClose: 
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onClose)} disabled={create.isPending}>
           Cancel
         </Button>
         <Button

@@ -16,6 +16,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { errorSummary } from "@/lib/describe-error";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -56,7 +57,8 @@ function CreateSecretForm({ folder, onClose }: { folder: SecretFolder; onClose: 
     defaultValues: emptyNewSecret(),
     mode: "onTouched",
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const confirmDiscard = useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -103,7 +105,7 @@ function CreateSecretForm({ folder, onClose }: { folder: SecretFolder; onClose: 
         <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+        <Button variant="secondary" onClick={() => confirmDiscard(onClose)} disabled={create.isPending}>
           Cancel
         </Button>
         <Button

@@ -3,6 +3,7 @@ import { Check, LockKeyhole, X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import type { SecretFolder } from "../api";
@@ -72,6 +73,7 @@ export function ValueEditor({ folder, secretKey, canRead, onDone }: ValueEditorP
   const loading = canRead && current.isPending;
   const value = draft ?? known ?? "";
   const multiline = draft === undefined && known?.includes("\n");
+  const confirmDiscard = useUnsavedChanges(draft !== undefined && draft !== (known ?? ""));
 
   function save() {
     if (loading || update.isPending) return;
@@ -95,7 +97,7 @@ export function ValueEditor({ folder, secretKey, canRead, onDone }: ValueEditorP
     } else if (event.key === "Escape") {
       event.preventDefault();
       event.stopPropagation();
-      onDone();
+      confirmDiscard(onDone);
     }
   }
 
@@ -144,7 +146,7 @@ export function ValueEditor({ folder, secretKey, canRead, onDone }: ValueEditorP
         size="icon-sm"
         className="size-7"
         aria-label={`Cancel editing ${secretKey}`}
-        onClick={onDone}
+        onClick={() => confirmDiscard(onDone)}
       >
         <X aria-hidden />
       </Button>

@@ -13,6 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { cn } from "@/lib/cn";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
@@ -71,6 +72,7 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
   const change = useAuthMethodChange(descriptor, identityId, editing ? "update" : "attach");
   const pending = change.isPending;
   const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   // Problems the contract found on fields this form does not show (none expected; never hidden).
   const elsewhere = Object.entries(errors)
     .filter(([name]) => name !== "root" && !names.includes(name))

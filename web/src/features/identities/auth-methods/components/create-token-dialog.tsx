@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { ShownOnce } from "@/components/ui/shown-once";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -27,6 +28,7 @@ export function CreateTokenDialog({ identityId, open, onOpenChange }: CreateToke
   const create = useCreateAccessToken(identityId);
   const [name, setName] = useState("");
   const token = create.data?.accessToken;
+  const dirty = !token && name !== "";
 
   function handleOpenChange(next: boolean) {
     if (create.isPending) return;
@@ -38,7 +40,7 @@ export function CreateTokenDialog({ identityId, open, onOpenChange }: CreateToke
   }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={handleOpenChange} dirty={dirty}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>{token ? "Access token created" : "Create access token"}</DialogTitle>
@@ -71,9 +73,11 @@ export function CreateTokenDialog({ identityId, open, onOpenChange }: CreateToke
             </Field>
             <FormAlert message={create.error ? errorSummary(create.error, "Could not create the token") : undefined} />
             <DialogFooter>
-              <Button variant="secondary" disabled={create.isPending} onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
+              <DialogClose asChild>
+                <Button variant="secondary" disabled={create.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
               <Button
                 type="submit"
                 variant="primary"

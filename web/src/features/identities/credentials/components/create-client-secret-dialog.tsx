@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { ShownOnce } from "@/components/ui/shown-once";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -40,6 +41,7 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
   const secret = create.data?.clientSecret;
   const ttl = parseTtl(values.ttl);
   const usesValid = /^\d+$/.test(values.uses.trim());
+  const dirty = !secret && JSON.stringify(values) !== JSON.stringify(empty);
 
   function handleOpenChange(next: boolean) {
     if (create.isPending) return;
@@ -54,7 +56,7 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
     setValues((current) => ({ ...current, [key]: event.target.value }));
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={handleOpenChange} dirty={dirty}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>{secret ? "Client secret created" : "Create client secret"}</DialogTitle>
@@ -123,9 +125,11 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
               message={create.error ? errorSummary(create.error, "Could not create the client secret") : undefined}
             />
             <DialogFooter>
-              <Button variant="secondary" disabled={create.isPending} onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
+              <DialogClose asChild>
+                <Button variant="secondary" disabled={create.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
               <Button
                 type="submit"
                 variant="primary"

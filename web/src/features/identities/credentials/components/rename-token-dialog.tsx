@@ -12,6 +12,7 @@ import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import { useRenameToken } from "../mutations";
@@ -57,6 +58,7 @@ interface RenameFormProps {
 
 function RenameForm({ token, rename, onDone }: RenameFormProps) {
   const [name, setName] = useState(token.name);
+  const confirmDiscard = useUnsavedChanges(name !== token.name);
   return (
     <form
       noValidate
@@ -79,7 +81,7 @@ function RenameForm({ token, rename, onDone }: RenameFormProps) {
       </Field>
       <FormAlert message={rename.error ? errorSummary(rename.error, "Could not rename the token") : undefined} />
       <DialogFooter>
-        <Button variant="secondary" disabled={rename.isPending} onClick={onDone}>
+        <Button variant="secondary" disabled={rename.isPending} onClick={() => confirmDiscard(onDone)}>
           Cancel
         </Button>
         <Button type="submit" variant="primary" disabled={rename.isPending} aria-busy={rename.isPending || undefined}>
