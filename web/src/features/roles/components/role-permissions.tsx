@@ -41,7 +41,7 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   const issues = validatePermissionRules(draft);
   const readOnly = readOnlyReason !== undefined;
   // Leaving the role with unsaved rules, or reloading, asks first.
-  useUnsavedChanges(dirty && !readOnly);
+  useUnsavedChanges(dirty);
 
   function save() {
     setShowErrors(true);
