@@ -41,6 +41,8 @@ test("a token created in the console works until token auth is revoked", async (
   await shown.getByRole("button", { name: "Done" }).click();
   await expect(shown).toBeHidden();
   await row.getByRole("button", { name: "Revoke Token auth" }).click();
+  // The token is live, so revoking the method asks for its name.
+  await page.getByRole("alertdialog").getByRole("textbox", { name: "Type Token auth to confirm" }).fill("Token auth");
   await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
   await expect(row.getByText("Not attached")).toBeVisible();
   expect((await whoAmI()).status).toBe(401);

@@ -222,16 +222,25 @@ test.describe("folders", () => {
   );
 
   test(
-    "refuses to delete a folder that holds a secret",
+    "deletes a folder that holds a secret once its name is typed",
     live,
     async ({ signedIn: page, service, seededProject: project }) => {
       await seedFolder(service, project, "api");
       await seedSecret(service, project, { key: "API_PORT", value: "8080", secretPath: "/api" });
       await openSecrets(page, project);
-      await page.getByRole("region", { name: "Folders" }).getByRole("button", { name: "Delete folder api" }).click();
-      const refuse = page.getByRole("alertdialog", { name: "Delete folder api?" });
-      await expect(refuse).toContainText("holds 1 secret");
-      await expect(refuse.getByRole("button", { name: "Delete folder" })).toBeDisabled();
+      const folders = page.getByRole("region", { name: "Folders" });
+      await folders.getByRole("button", { name: "Delete folder api" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Delete folder api?" });
+      await expect(confirm).toContainText("Deleted with it: 1 secret inside /api.");
+      await expect(confirm.getByRole("button", { name: "Delete folder" })).toBeDisabled();
+      await confirm.getByRole("textbox", { name: "Type api to confirm" }).fill("api");
+      await confirm.getByRole("button", { name: "Delete folder" }).click();
+      await expect(confirm).toBeHidden();
+      await expect(folders.getByRole("link", { name: "api", exact: true })).toHaveCount(0);
+      const { folders: left } = await service(endpoints["folders.list"], {
+        query: { workspaceId: project.id, environment: "dev", path: "/" },
+      });
+      expect(left).toEqual([]);
     },
   );
 });

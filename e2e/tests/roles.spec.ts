@@ -144,6 +144,8 @@ test("shows the server's refusal to delete a role an identity holds", async ({
   await page.goto(`/projects/${seededProject.id}/roles/${seededRole.slug}`);
   await page.getByRole("button", { name: "Delete role" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete role" });
+  await expect(confirm).toContainText("In use by 1 identity.");
+  await confirm.getByRole("textbox", { name: `Type ${seededRole.slug} to confirm` }).fill(seededRole.slug);
   await confirm.getByRole("button", { name: "Delete role" }).click();
 
   await expect(confirm.getByRole("alert")).toContainText(/Could not delete the role\. .*assigned/i);

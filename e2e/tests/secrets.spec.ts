@@ -93,13 +93,13 @@ test("walks folders with breadcrumbs, creates one and deletes it once empty", as
   await expect(crumbs.getByRole("link")).toHaveText(["dev", "app", "api"]);
   await expect(crumbs.getByRole("link", { name: "api" })).toHaveAttribute("aria-current", "location");
 
-  // A folder with something in it is not deleted from here.
+  // A folder with something in it says what goes with it and waits for its name.
   await crumbs.getByRole("link", { name: "app" }).click();
   await folders.getByRole("button", { name: "Delete folder api" }).click();
-  const refuse = page.getByRole("alertdialog", { name: "Delete folder api?" });
-  await expect(refuse).toContainText("holds 1 secret");
-  await expect(refuse.getByRole("button", { name: "Delete folder" })).toBeDisabled();
-  await refuse.getByRole("button", { name: "Cancel" }).click();
+  const holding = page.getByRole("alertdialog", { name: "Delete folder api?" });
+  await expect(holding).toContainText("Deleted with it: 1 secret inside /app/api.");
+  await expect(holding.getByRole("button", { name: "Delete folder" })).toBeDisabled();
+  await holding.getByRole("button", { name: "Cancel" }).click();
 
   await folders.getByRole("button", { name: "New folder" }).click();
   const dialog = page.getByRole("dialog", { name: "New folder" });
