@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-error";
-import { applyServerIssues, issuePath } from "./form-errors";
+import { applyServerIssues, issuePath, showSubmitError } from "./form-errors";
 
 const fields = ["name", "role", "metadata"] as const;
 type Values = { name: string; role: string; metadata: { key: string; value: string }[] };
@@ -72,5 +72,58 @@ describe("applyServerIssues", () => {
     expect(applyServerIssues<Values>(forbidden, setError, fields)).toEqual([]);
     expect(applyServerIssues<Values>(new Error("boom"), setError, fields)).toEqual([]);
     expect(setError).not.toHaveBeenCalled();
+  });
+});
+
+describe("showSubmitError", () => {
+  function formOver(html: string, values: Record<string, unknown>) {
+    document.body.innerHTML = html;
+    const scrolled: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>("[name]")) {
+      element.scrollIntoView = () => scrolled.push(element.getAttribute("name") ?? "");
+    }
+    const form = {
+      setError: vi.fn(),
+      getValues: (path: string) => values[path.split(".")[0] ?? ""],
+      setFocus: (path: string) => document.querySelector<HTMLElement>(`[name="${path}"]`)?.focus(),
+    };
+    return { form, scrolled };
+  }
+
+  it("focuses the first refused field in the form's order, inside a list, and scrolls it into view", () => {
+    const { form, scrolled } = formOver('<input name="name"><input name="role"><input name="metadata.0.key">', {
+      metadata: [{ key: "", value: "" }],
+    });
+    showSubmitError(
+      form as never,
+      validationError([
+        { path: ["body", "metadata", 0, "key"], message: "Key is required" },
+        { path: ["role"], message: "Unknown role" },
+      ]),
+      fields,
+      "Could not save",
+    );
+    expect(document.activeElement?.getAttribute("name")).toBe("role");
+    expect(scrolled).toEqual(["role"]);
+    expect(form.setError).not.toHaveBeenCalledWith("root.server", expect.anything());
+  });
+
+  it("enters a refused list at its first control", () => {
+    const { form, scrolled } = formOver('<input name="name"><input name="metadata.0.key">', {
+      metadata: [{ key: "", value: "" }],
+    });
+    showSubmitError(form as never, validationError([{ path: ["metadata"], message: "Too many" }]), fields, "x");
+    expect(scrolled).toEqual(["metadata.0.key"]);
+  });
+
+  it("puts a refusal that names no field on the form itself, moving no focus", () => {
+    const { form, scrolled } = formOver('<input name="name">', {});
+    const refusal = new ApiError({ reqId: "r", statusCode: 400, error: "BadRequest", message: "Already attached" });
+    showSubmitError(form as never, refusal, fields, "Could not save");
+    expect(form.setError).toHaveBeenCalledWith("root.server", {
+      type: "server",
+      message: "Could not save. Already attached.",
+    });
+    expect(scrolled).toEqual([]);
   });
 });

@@ -23,24 +23,60 @@ export function applyServerIssues<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly FieldPath<T>[],
 ): string[] {
-  if (!(error instanceof ApiError) || !error.isValidation) return [];
+  return placeServerIssues(error, setError, fields).unplaced;
+}
+
+function placeServerIssues<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+): { placed: string[]; unplaced: string[] } {
+  if (!(error instanceof ApiError) || !error.isValidation) return { placed: [], unplaced: [] };
+  const placed: string[] = [];
   const unplaced: string[] = [];
   for (const issue of error.issues) {
     const path = issuePath(issue);
     const known = fields.some((field) => path === field || path.startsWith(`${field}.`));
     if (known && path) {
       setError(path as FieldPath<T>, { type: "server", message: issue.message });
+      placed.push(path);
     } else {
       unplaced.push(path ? `${path}: ${issue.message}` : issue.message);
     }
   }
   if (error.issues.length === 0) unplaced.push(error.message);
-  return unplaced;
+  return { placed, unplaced };
+}
+
+/** A path and the paths of every value inside it ("ips", "ips.0", "ips.0.address"), in order. */
+function pathsWithin(value: unknown, path: string): string[] {
+  if (value === null || typeof value !== "object") return [path];
+  return [path, ...Object.entries(value).flatMap(([key, inner]) => pathsWithin(inner, `${path}.${key}`))];
 }
 
 /**
- * Puts a failed submit on the form: 422 issues on their fields, anything else (or issues
- * no field can take) as the form's root error. A 401 is left to the session handler.
+ * Focuses the first control of a field a refusal named (for a list, its first row) and brings it
+ * into view with room for its message; a field with no control of its own is left as it is.
+ */
+export function revealField<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "getValues" | "setFocus">,
+  path: string,
+) {
+  for (const candidate of pathsWithin(form.getValues(path as FieldPath<T>), path)) {
+    const before = document.activeElement;
+    form.setFocus(candidate as FieldPath<T>);
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== before) {
+      focused.scrollIntoView?.({ block: "center" });
+      return;
+    }
+  }
+}
+
+/**
+ * Puts a failed submit on the form: 422 issues on their fields, the first of them focused and
+ * scrolled into view, anything else (or issues no field can take) as the form's root error,
+ * which the form shows at its top (FormAlert). A 401 is left to the session handler.
  */
 export function showSubmitError<TInput extends FieldValues, TOutput>(
   form: UseFormReturn<TInput, unknown, TOutput>,
@@ -49,7 +85,10 @@ export function showSubmitError<TInput extends FieldValues, TOutput>(
   fallbackTitle: string,
 ): void {
   if (isApiError(error, 401)) return;
-  const unplaced = applyServerIssues(error, form.setError, fields);
+  const { placed, unplaced } = placeServerIssues(error, form.setError, fields);
+  // The form's order, not the server's, decides which refused field is shown first.
+  const first = fields.find((field) => placed.some((path) => path === field || path.startsWith(`${field}.`)));
+  if (first) revealField(form, placed.find((path) => path === first || path.startsWith(`${first}.`)) ?? first);
   const validation = isApiError(error) && error.isValidation;
   if (validation && unplaced.length === 0) return;
   form.setError("root.server", {

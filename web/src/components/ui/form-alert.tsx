@@ -1,10 +1,19 @@
 import { CircleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
 
-/** A form-level error, announced when it appears. */
+/**
+ * A form-level error (one no field can take), announced when it appears and brought into view:
+ * forms put it at their top, above the fields, where a scrolled form would otherwise hide it.
+ */
 function FormAlert({ message }: { message: string | undefined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [message]);
   if (!message) return null;
   return (
     <div
+      ref={ref}
       role="alert"
       className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive-subtle px-3 py-2 text-[13px] text-destructive-subtle-foreground"
     >
