@@ -7,3 +7,8 @@ export function methodRow(page: Page, label: string): Locator {
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: label, exact: true }) });
 }
+
+/** Ticks an auth-method form's acknowledgement that its open settings (empty lists, any address) admit anyone. */
+export async function acknowledgeUnrestricted(dialog: Locator): Promise<void> {
+  await dialog.getByRole("checkbox", { name: "I understand this admits all of the above" }).check();
+}

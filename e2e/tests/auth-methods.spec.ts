@@ -8,7 +8,7 @@ test("shows a form error from the server and keeps the dialog open", async ({ si
   const dialog = page.getByRole("dialog", { name: "Attach Token auth" });
   await dialog.getByLabel("Access token TTL", { exact: true }).fill("60d");
   await dialog.getByRole("button", { name: "Attach Token auth" }).click();
-  await expect(dialog.getByText("The access token TTL cannot exceed the access token max TTL")).toBeVisible();
+  await expect(dialog.getByText("Cannot exceed the access token max TTL (30 days)")).toBeVisible();
   await dialog.getByLabel("Access token trusted IPs, row 1").fill("10.0.0.300");
   await expect(dialog.getByText(/Enter an IPv4 or IPv6 address/)).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { endpoints, type IdentityMembership } from "@keyhold/contract";
 import type { Locator } from "@playwright/test";
 import { ServiceError } from "../support/api.ts";
 import { test as base, expect, server, uniqueName } from "../support/fixtures.ts";
-import { methodRow } from "../support/identities.ts";
+import { acknowledgeUnrestricted, methodRow } from "../support/identities.ts";
 
 /**
  * The identities area against whichever server answers: the Keyhold service, or a real Infisical
@@ -298,6 +298,7 @@ for (const method of methods) {
     await row.getByRole("button", { name: `Attach ${method.label}` }).click();
     const attach = page.getByRole("dialog", { name: `Attach ${method.label}` });
     await method.fill(attach, peer);
+    await acknowledgeUnrestricted(attach);
     await attach.getByRole("button", { name: `Attach ${method.label}` }).click();
     await expect(attach).toBeHidden();
     await expect(row.getByText("Attached", { exact: true })).toBeVisible();
@@ -318,6 +319,7 @@ for (const method of methods) {
     const edit = page.getByRole("dialog", { name: `Edit ${method.label}` });
     await edit.getByLabel("Access token TTL", { exact: true }).fill("12h");
     await expect(edit.getByText(/12 hours: a token issued now expires/)).toBeVisible();
+    await acknowledgeUnrestricted(edit);
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect(edit).toBeHidden();
     await expect(row.getByRole("definition").filter({ hasText: "12 hours" })).toBeVisible();
@@ -368,6 +370,7 @@ test("edits Kubernetes auth: the reviewer JWT is never shown back, and clearing 
   await expect(page.getByText("secret-reviewer-jwt")).toHaveCount(0);
   await dialog.getByLabel("Allowed namespaces").fill("ci");
   await dialog.getByRole("button", { name: "Clear" }).click();
+  await acknowledgeUnrestricted(dialog);
   await dialog.getByRole("button", { name: "Save changes" }).click();
   if (older) {
     // The 2024 line requires a reviewer JWT: it refuses the clear, and the dialog stays open with its reason.

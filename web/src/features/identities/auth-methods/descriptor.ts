@@ -26,8 +26,16 @@ export interface FieldSpec {
   required?: boolean;
   /** For "ttl": whether the hint gives a token's absolute expiry (true) or only the duration. */
   expiry?: boolean;
-  /** What an empty value (or 0) means, for the summary: "Any namespace", "Unlimited". */
+  /** What an empty value (or 0) means, for the summary: "Unlimited". */
   emptyMeans?: string;
+  /**
+   * Who the method admits while this field restricts nothing (left empty; for trusted IPs,
+   * 0.0.0.0/0 with ::/0): "any namespace". The help text says it, the form warns while it is so and
+   * saves only once that is acknowledged, and the summary shows it.
+   */
+  unrestricted?: string;
+  /** For "ttl": the field whose value this one may not exceed (the TTL within the max TTL). */
+  atMost?: string;
 }
 
 export interface SummarySpec {
@@ -79,4 +87,14 @@ export function methodEndpoints<K extends AuthMethodKey>(key: K) {
 
 export function fieldsOf(descriptor: AuthMethodDescriptor): FieldSpec[] {
   return descriptor.sections.flatMap((section) => section.fields);
+}
+
+/** A field's help text, ending with what it admits while it restricts nothing. */
+export function fieldHelp(field: FieldSpec): string | undefined {
+  const open = field.unrestricted
+    ? field.kind === "trusted-ips"
+      ? `0.0.0.0/0 with ::/0 admits ${field.unrestricted}.`
+      : `Empty admits ${field.unrestricted}.`
+    : undefined;
+  return [field.description, open].filter(Boolean).join(" ") || undefined;
 }

@@ -1,9 +1,19 @@
 import { DEFAULT_TOKEN_TTL } from "@keyhold/contract";
 import { describe, expect, it } from "vitest";
 import type { AuthMethodConfig } from "./descriptor";
-import { fieldsOf } from "./descriptor";
+import { fieldHelp, fieldsOf } from "./descriptor";
 import { authMethods, kubernetesAuth, oidcAuth, tokenAuth, universalAuth } from "./descriptors";
-import { formSchema, parsePairs, toFormValues } from "./form";
+import {
+  ACKNOWLEDGED,
+  acknowledgementOf,
+  contractLimits,
+  formIssues,
+  formSchema,
+  parsePairs,
+  toFormValues,
+  ttlAboveMax,
+  unrestrictedFields,
+} from "./form";
 
 const base = {
   id: "3f0c1f36-8a4e-4a8e-9d7e-9a4b1f0f3c11",
@@ -166,5 +176,135 @@ describe("formSchema on update", () => {
     expect(schema.parse({ ...initial, tokenReviewerJwt: { value: "", clear: true } })).toEqual({
       tokenReviewerJwt: null,
     });
+  });
+});
+
+describe("the contract's ranges in the form", () => {
+  it("reads each number's and duration's range off the attach schema", () => {
+    const limits = contractLimits(universalAuth);
+    expect(limits.lockoutThreshold).toEqual({ min: 1, max: 30 });
+    expect(limits.lockoutDurationSeconds).toEqual({ min: 30, max: 86_400 });
+    expect(limits.accessTokenTTL).toEqual({ min: 0, max: 315_360_000 });
+    expect(limits.accessTokenNumUsesLimit).toEqual({ min: 0 });
+  });
+
+  it("refuses what the server would, in words", () => {
+    const values = {
+      ...toFormValues(universalAuth),
+      lockoutThreshold: "50",
+      lockoutDurationSeconds: "2d",
+      accessTokenMaxTTL: "4000d",
+    };
+    const issues = formSchema(universalAuth, { mode: "attach" }).safeParse(values).error?.issues;
+    expect(issues?.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["lockoutThreshold", "From 1 to 30"],
+      ["lockoutDurationSeconds", "From 30 seconds to 1 day"],
+      ["accessTokenMaxTTL", "At most 3650 days"],
+    ]);
+  });
+});
+
+describe("a TTL within its max", () => {
+  const ttl = fieldsOf(tokenAuth).find((field) => field.name === "accessTokenTTL");
+  if (!ttl) throw new Error("no TTL field");
+  const values = (ttlText: string, max: string) => ({
+    ...toFormValues(tokenAuth),
+    accessTokenTTL: ttlText,
+    accessTokenMaxTTL: max,
+  });
+
+  it("is checked against the max as typed, on attach and on update alike", () => {
+    expect(ttlAboveMax(tokenAuth, ttl, values("7200", "1h"), "update")).toBe(
+      "Cannot exceed the access token max TTL (1 hour)",
+    );
+    expect(ttlAboveMax(tokenAuth, ttl, values("2h", "3600"), "attach")).toBeDefined();
+    expect(ttlAboveMax(tokenAuth, ttl, values("1h", "1h"), "update")).toBeUndefined();
+    expect(ttlAboveMax(tokenAuth, ttl, values("nonsense", "1h"), "update")).toBeUndefined();
+  });
+
+  it("follows the server on a max of 0: no limit on an update, none allowed on attach", () => {
+    expect(ttlAboveMax(tokenAuth, ttl, values("2h", "0"), "update")).toBeUndefined();
+    expect(ttlAboveMax(tokenAuth, ttl, values("2h", "0"), "attach")).toBe(
+      "Must be 0 while the access token max TTL is 0",
+    );
+  });
+
+  it("is one of the form's issues, on the TTL field, when only the TTL changed", () => {
+    const initial = toFormValues(tokenAuth, {
+      record: { ...base, accessTokenTTL: 3_600, accessTokenMaxTTL: 3_600, accessTokenTrustedIps: [] },
+      secretsSet: [],
+    });
+    const issues = formIssues(
+      tokenAuth,
+      { ...initial, accessTokenTrustedIps: [{ ipAddress: "10.0.0.0/8" }], accessTokenTTL: "7200" },
+      "update",
+    );
+    expect(issues).toEqual([{ path: "accessTokenTTL", message: "Cannot exceed the access token max TTL (1 hour)" }]);
+  });
+});
+
+describe("fields that restrict nothing", () => {
+  it("are found in every method: empty lists and claims, and trusted IPs open to a family", () => {
+    const aws = authMethods.find((method) => method.key === "awsAuth");
+    if (!aws) throw new Error("no AWS auth");
+    const open = (method: typeof aws, values = toFormValues(method)) =>
+      unrestrictedFields(method, values).map((entry) => [entry.field.name, entry.admits]);
+    expect(open(aws)).toEqual([
+      ["allowedPrincipalArns", "any IAM principal"],
+      ["allowedAccountIds", "any AWS account"],
+      ["accessTokenTrustedIps", "any address"],
+    ]);
+    expect(open(kubernetesAuth).map(([name]) => name)).toEqual([
+      "allowedNamespaces",
+      "allowedNames",
+      "allowedAudience",
+      "accessTokenTrustedIps",
+    ]);
+    expect(open(oidcAuth).map(([name]) => name)).toEqual([
+      "boundAudiences",
+      "boundSubject",
+      "boundClaims",
+      "accessTokenTrustedIps",
+    ]);
+    expect(open(universalAuth).map(([name]) => name)).toEqual(["clientSecretTrustedIps", "accessTokenTrustedIps"]);
+    const restricted = {
+      ...toFormValues(aws),
+      allowedPrincipalArns: "arn:aws:iam::123456789012:role/deployer",
+      allowedAccountIds: " , ",
+      accessTokenTrustedIps: [{ ipAddress: "0.0.0.0/0" }, { ipAddress: "10.0.0.0/8" }],
+    };
+    expect(open(aws, restricted)).toEqual([
+      ["allowedAccountIds", "any AWS account"],
+      ["accessTokenTrustedIps", "any IPv4 address"],
+    ]);
+  });
+
+  it("say so in their help text", () => {
+    for (const method of authMethods) {
+      for (const field of fieldsOf(method).filter((f) => f.unrestricted)) {
+        expect(fieldHelp(field), `${method.name} ${field.name}`).toContain(`admits ${field.unrestricted}.`);
+      }
+    }
+    const namespaces = fieldsOf(kubernetesAuth).find((field) => field.name === "allowedNamespaces");
+    expect(namespaces && fieldHelp(namespaces)).toBe("Comma-separated. Empty admits any namespace.");
+  });
+
+  it("hold the save until the same set of them is acknowledged", () => {
+    const values = toFormValues(universalAuth);
+    const open = unrestrictedFields(universalAuth, values);
+    const ask = { path: ACKNOWLEDGED, message: "Confirm that you mean to admit this before saving" };
+    expect(formIssues(universalAuth, values, "attach")).toEqual([ask]);
+    const acknowledged = { ...values, [ACKNOWLEDGED]: acknowledgementOf(open) };
+    expect(formIssues(universalAuth, acknowledged, "attach")).toEqual([]);
+    // Restricting one list keeps the acknowledgement of the other only if it is given again.
+    const narrowed = { ...acknowledged, clientSecretTrustedIps: [{ ipAddress: "10.0.0.0/8" }] };
+    expect(formIssues(universalAuth, narrowed, "attach")).toEqual([ask]);
+    const closed = { ...narrowed, accessTokenTrustedIps: [{ ipAddress: "10.0.0.0/8" }] };
+    expect(formIssues(universalAuth, closed, "attach")).toEqual([]);
+  });
+
+  it("never send the acknowledgement", () => {
+    const values = { ...toFormValues(tokenAuth), [ACKNOWLEDGED]: "accessTokenTrustedIps" };
+    expect(formSchema(tokenAuth, { mode: "attach" }).parse(values)).not.toHaveProperty(ACKNOWLEDGED);
   });
 });

@@ -1,8 +1,11 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { commaList, ttlWithinMax } from "@keyhold/contract";
+import type { FieldError, Resolver } from "react-hook-form";
 import { z } from "zod";
 import type { AuthMethodConfig, AuthMethodDescriptor, AuthMethodRecord, FieldSpec } from "./descriptor";
 import { fieldsOf } from "./descriptor";
-import { checkTrustedIps, trustedIpText } from "./trusted-ips";
-import { formatTtl, parseTtl } from "./ttl";
+import { checkTrustedIps, trustedIpText, trustedIpsAdmit } from "./trusted-ips";
+import { describeTtl, formatTtl, parseTtl } from "./ttl";
 
 /*
  * The one form every auth method uses. Its values are what people type (durations as "30d",
@@ -24,6 +27,45 @@ export type FormValue = string | boolean | TrustedIpRow[] | SecretValue;
 export type AuthMethodFormValues = Record<string, FormValue>;
 
 export type FormMode = { mode: "attach" } | { mode: "update"; initial: AuthMethodFormValues };
+
+/** The range the contract allows a number or duration, read off its attach schema. */
+export interface Limits {
+  min?: number;
+  max?: number;
+}
+
+/** Each field's range as the contract declares it, so the form refuses what the server would. */
+export function contractLimits(descriptor: AuthMethodDescriptor): Record<string, Limits> {
+  const shape = (descriptor.attachBody as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const limits: Record<string, Limits> = {};
+  for (const [name, wrapped] of Object.entries(shape)) {
+    let schema: z.ZodType = wrapped;
+    while (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+      schema = schema.def.innerType as z.ZodType;
+    }
+    if (!(schema instanceof z.ZodNumber)) continue;
+    // Read off the checks themselves: minValue and maxValue go through zod's JSON Schema code,
+    // which the console's build leaves out. The contract's bounds are inclusive whole numbers.
+    const range: Limits = {};
+    for (const check of schema.def.checks ?? []) {
+      const def = check._zod.def as { check: string; value?: unknown };
+      if (typeof def.value !== "number") continue;
+      if (def.check === "greater_than") range.min = Math.max(range.min ?? def.value, def.value);
+      if (def.check === "less_than") range.max = Math.min(range.max ?? def.value, def.value);
+    }
+    limits[name] = range;
+  }
+  return limits;
+}
+
+/** Why a number or duration is outside its range ("From 1 to 30", "At most 3650 days"), if it is. */
+export function rangeProblem(field: FieldSpec, limits: Limits | undefined, value: number): string | undefined {
+  const { min = 0, max } = limits ?? {};
+  if (value >= min && (max === undefined || value <= max)) return undefined;
+  const say = (n: number) => (field.kind === "ttl" ? describeTtl(n).toLowerCase() : String(n));
+  if (max === undefined) return `At least ${say(min)}`;
+  return min > 0 ? `From ${say(min)} to ${say(max)}` : `At most ${say(max)}`;
+}
 
 /** The attach body's defaults, as the contract declares them. */
 export function contractDefaults(descriptor: AuthMethodDescriptor): AuthMethodRecord {
@@ -86,19 +128,21 @@ export function parsePairs(text: string): { ok: true; value: Record<string, stri
 }
 
 /** The form-side schema of one field: what people typed → the wire value. */
-function fieldSchema(field: FieldSpec): z.ZodType<unknown, FormValue> {
+function fieldSchema(field: FieldSpec, limits: Limits | undefined): z.ZodType<unknown, FormValue> {
   switch (field.kind) {
     case "ttl":
       return z.string().transform((text, ctx) => {
         const parsed = parseTtl(text);
-        if (parsed.ok) return parsed.seconds;
-        ctx.addIssue({ code: "custom", message: parsed.message });
+        const problem = parsed.ok ? rangeProblem(field, limits, parsed.seconds) : parsed.message;
+        if (parsed.ok && !problem) return parsed.seconds;
+        ctx.addIssue({ code: "custom", message: problem ?? "" });
         return z.NEVER;
       }) as z.ZodType<unknown, FormValue>;
     case "number":
       return z.string().transform((text, ctx) => {
-        if (/^\s*\d+\s*$/.test(text)) return Number(text);
-        ctx.addIssue({ code: "custom", message: "Enter a whole number" });
+        const problem = /^\s*\d+\s*$/.test(text) ? rangeProblem(field, limits, Number(text)) : "Enter a whole number";
+        if (!problem) return Number(text);
+        ctx.addIssue({ code: "custom", message: problem });
         return z.NEVER;
       }) as z.ZodType<unknown, FormValue>;
     case "switch":
@@ -143,7 +187,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function formSchema(descriptor: AuthMethodDescriptor, mode: FormMode) {
   const fields = fieldsOf(descriptor);
-  const values = z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
+  const limits = contractLimits(descriptor);
+  const values = z.object(
+    Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field, limits[field.name])])),
+  );
   const before = mode.mode === "update" ? values.safeParse(mode.initial).data : undefined;
   return values
     .transform((wire) => {
@@ -163,4 +210,85 @@ export function formSchema(descriptor: AuthMethodDescriptor, mode: FormMode) {
         Record<string, unknown>
       >,
     );
+}
+
+/** A field that restricts nothing as it stands, and whom the method then admits. */
+export interface Unrestricted {
+  field: FieldSpec;
+  admits: string;
+}
+
+/** The fields that restrict nothing as typed (empty, or a trusted-IP list open to a whole family). */
+export function unrestrictedFields(descriptor: AuthMethodDescriptor, values: AuthMethodFormValues): Unrestricted[] {
+  return fieldsOf(descriptor).flatMap((field) => {
+    if (!field.unrestricted) return [];
+    const value = values[field.name];
+    let admits: string | undefined;
+    if (field.kind === "trusted-ips") {
+      admits = trustedIpsAdmit(checkTrustedIps(((value ?? []) as TrustedIpRow[]).map((row) => row.ipAddress)));
+    } else if (field.kind === "pairs") {
+      const parsed = parsePairs(String(value ?? ""));
+      admits = parsed.ok && Object.keys(parsed.value).length === 0 ? field.unrestricted : undefined;
+    } else {
+      admits = commaList(value).length === 0 ? field.unrestricted : undefined;
+    }
+    return admits ? [{ field, admits }] : [];
+  });
+}
+
+/**
+ * The form value that records the acknowledgement of unrestricted fields. It holds which fields
+ * were acknowledged, so a field opened after the box was ticked needs it ticked again. It is never sent.
+ */
+export const ACKNOWLEDGED = "acknowledgedUnrestricted";
+
+export const acknowledgementOf = (open: readonly Unrestricted[]) => open.map((entry) => entry.field.name).join(",");
+
+/** Why a TTL cannot be saved beside the value it may not exceed, if it cannot. */
+export function ttlAboveMax(
+  descriptor: AuthMethodDescriptor,
+  field: FieldSpec,
+  values: AuthMethodFormValues,
+  mode: FormMode["mode"],
+): string | undefined {
+  const other = field.atMost && fieldsOf(descriptor).find((f) => f.name === field.atMost);
+  if (!other) return undefined;
+  const ttl = parseTtl(String(values[field.name] ?? ""));
+  const max = parseTtl(String(values[other.name] ?? ""));
+  if (!ttl.ok || !max.ok || ttlWithinMax(ttl.seconds, max.seconds, mode)) return undefined;
+  const name = other.label.charAt(0).toLowerCase() + other.label.slice(1);
+  return max.seconds === 0
+    ? `Must be 0 while the ${name} is 0`
+    : `Cannot exceed the ${name} (${describeTtl(max.seconds).toLowerCase()})`;
+}
+
+/** The rules that read more than one value: a TTL within its max, and open fields acknowledged. */
+export function formIssues(
+  descriptor: AuthMethodDescriptor,
+  values: AuthMethodFormValues,
+  mode: FormMode["mode"],
+): { path: string; message: string }[] {
+  const issues = fieldsOf(descriptor).flatMap((field) => {
+    const message = ttlAboveMax(descriptor, field, values, mode);
+    return message ? [{ path: field.name, message }] : [];
+  });
+  const open = unrestrictedFields(descriptor, values);
+  if (open.length > 0 && values[ACKNOWLEDGED] !== acknowledgementOf(open)) {
+    issues.push({ path: ACKNOWLEDGED, message: "Confirm that you mean to admit this before saving" });
+  }
+  return issues;
+}
+
+/** The form's resolver: the schema's checks, then the rules across fields, all reported at once. */
+export function formResolver(descriptor: AuthMethodDescriptor, mode: FormMode): Resolver<AuthMethodFormValues> {
+  const schema = zodResolver(formSchema(descriptor, mode) as never) as unknown as Resolver<AuthMethodFormValues>;
+  return async (values, context, options) => {
+    const result = await schema(values, context, options);
+    const issues = formIssues(descriptor, values, mode.mode);
+    if (issues.length === 0) return result;
+    const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
+    // A rule across fields says more than the contract's version of it ("… (1 hour)").
+    for (const issue of issues) errors[issue.path] = { type: "custom", message: issue.message };
+    return { values: {}, errors } as Awaited<ReturnType<Resolver<AuthMethodFormValues>>>;
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTrustedIps, parseTrustedIp, trustedIpText } from "./trusted-ips";
+import { checkTrustedIps, parseTrustedIp, trustedIpsAdmit, trustedIpText } from "./trusted-ips";
 
 describe("parseTrustedIp", () => {
   it.each([
@@ -12,7 +12,16 @@ describe("parseTrustedIp", () => {
     ["::ffff:10.0.0.1", "10.0.0.1"],
     ["::ffff:10.0.0.0/104", "10.0.0.0/8"],
   ])("accepts %j as %j", (entry, value) => {
-    expect(parseTrustedIp(entry)).toEqual({ ok: true, value });
+    expect(parseTrustedIp(entry)).toEqual({ ok: true, value, hostBitsCleared: false });
+  });
+
+  it.each([
+    ["203.0.113.7/24", "203.0.113.0/24"],
+    ["10.1.2.3/8", "10.0.0.0/8"],
+    ["2001:db8::1/64", "2001:db8::/64"],
+    ["::ffff:10.1.2.3/104", "10.0.0.0/8"],
+  ])("writes %j as its block %j, saying the host bits were cleared", (entry, value) => {
+    expect(parseTrustedIp(entry)).toEqual({ ok: true, value, hostBitsCleared: true });
   });
 
   it.each(["10", "0x0a.0.0.1", "10.0.0.256", "10.0.0.0/33", "2001:db8::/129", "example.com", "10.0.0.0/", "1.2.3.4/x"])(
@@ -36,12 +45,28 @@ describe("parseTrustedIp", () => {
 
 describe("checkTrustedIps", () => {
   it("flags a repeat, including one written differently, on the later row", () => {
-    const check = checkTrustedIps(["2001:db8::1", "10.0.0.0/8", "2001:0DB8:0::1"]);
+    const check = checkTrustedIps(["2001:db8::1", "10.0.0.0/8", "2001:0DB8:0::1", "10.9.9.9/8"]);
     expect(check.rows).toEqual([
       { value: "2001:db8::1" },
       { value: "10.0.0.0/8" },
       { value: "2001:db8::1", error: "Same range as row 1" },
+      { value: "10.0.0.0/8", hostBitsCleared: true, error: "Same range as row 2" },
     ]);
+  });
+
+  it("marks a row inside another row's block, in either order and either family", () => {
+    const check = checkTrustedIps(["10.1.0.0/16", "10.0.0.0/8", "192.0.2.1", "2001:db8::/32", "2001:db8:5::/48"]);
+    expect(check.rows.map((row) => row.coveredBy)).toEqual([1, undefined, undefined, undefined, 3]);
+  });
+
+  it("marks every row of a family that 0.0.0.0/0 or ::/0 already admits", () => {
+    const check = checkTrustedIps(["0.0.0.0/0", "::/0", "10.0.0.0/8", "2001:db8::1"]);
+    expect(check.rows.map((row) => row.coveredBy)).toEqual([undefined, undefined, 0, 1]);
+  });
+
+  it("does not let an invalid row or a repeat cover another", () => {
+    const check = checkTrustedIps(["10.0.0.1", "10.0.0.0/8x", "10.0.0.1"]);
+    expect(check.rows.map((row) => row.coveredBy)).toEqual([undefined, undefined, undefined]);
   });
 
   it("warns when both whole address families are allowed", () => {
@@ -49,6 +74,12 @@ describe("checkTrustedIps", () => {
     expect(checkTrustedIps(["0.0.0.0/0"])).toMatchObject({ allowsEverything: false, allowsFamily: "IPv4" });
     expect(checkTrustedIps(["::/0", "10.0.0.1"])).toMatchObject({ allowsEverything: false, allowsFamily: "IPv6" });
     expect(checkTrustedIps(["10.0.0.1"])).toMatchObject({ allowsEverything: false, allowsFamily: undefined });
+  });
+
+  it("says whom an open list admits", () => {
+    expect(trustedIpsAdmit(checkTrustedIps(["0.0.0.0/0", "::/0"]))).toBe("any address");
+    expect(trustedIpsAdmit(checkTrustedIps(["1.2.3.4/0"]))).toBe("any IPv4 address");
+    expect(trustedIpsAdmit(checkTrustedIps(["10.0.0.0/8"]))).toBeUndefined();
   });
 
   it("keeps an invalid row's error and still checks the others", () => {

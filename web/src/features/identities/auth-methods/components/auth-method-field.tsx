@@ -6,14 +6,15 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/cn";
-import type { FieldSpec } from "../descriptor";
-import type { AuthMethodFormValues, SecretValue } from "../form";
+import { type AuthMethodDescriptor, type FieldSpec, fieldHelp, fieldsOf } from "../descriptor";
+import { type AuthMethodFormValues, contractLimits, rangeProblem, type SecretValue, ttlAboveMax } from "../form";
 import { describeTtl, parseTtl, ttlHint } from "../ttl";
 import { errorAt } from "./field-error";
 import { TrustedIpsEditor } from "./trusted-ips-editor";
 
 interface FieldProps {
   form: UseFormReturn<AuthMethodFormValues>;
+  descriptor: AuthMethodDescriptor;
   field: FieldSpec;
   idPrefix: string;
   /** Whether the server holds a value for a write-only field. */
@@ -31,7 +32,7 @@ export function AuthMethodField(props: FieldProps) {
   const error = errorAt(form.formState.errors, field.name);
   switch (field.kind) {
     case "trusted-ips":
-      return <TrustedIpsEditor form={form} field={field} idPrefix={idPrefix} />;
+      return <TrustedIpsEditor form={form} field={field} idPrefix={idPrefix} description={fieldHelp(field)} />;
     case "secret":
       return <SecretField {...props} />;
     case "ttl":
@@ -54,7 +55,7 @@ export function AuthMethodField(props: FieldProps) {
     default: {
       const Control = field.kind === "textarea" || field.kind === "pairs" ? Textarea : Input;
       return (
-        <Field id={id} label={field.label} description={field.description} error={error}>
+        <Field id={id} label={field.label} description={fieldHelp(field)} error={error}>
           <Control
             className={cn(field.kind !== "text" && "font-mono text-[13px]")}
             placeholder={field.placeholder}
@@ -69,21 +70,35 @@ export function AuthMethodField(props: FieldProps) {
   }
 }
 
-function TtlField({ form, field, idPrefix }: FieldProps) {
-  const value = String(useWatch({ control: form.control, name: field.name }) ?? "");
+/**
+ * A duration with what it comes to ("12 hours: a token issued now expires …"), shown only for a
+ * value the server would take: out of range or above its max, the problem is said instead.
+ */
+function TtlField({ form, descriptor, field, idPrefix, editing }: FieldProps) {
+  const values = useWatch({ control: form.control }) as AuthMethodFormValues;
+  const value = String(values[field.name] ?? "");
   const parsed = parseTtl(value);
+  const problem = parsed.ok
+    ? (rangeProblem(field, contractLimits(descriptor)[field.name], parsed.seconds) ??
+      ttlAboveMax(descriptor, field, values, editing ? "update" : "attach"))
+    : undefined;
   const hint = field.expiry
     ? ttlHint(value)
     : { ok: parsed.ok, text: parsed.ok ? describeTtl(parsed.seconds) : parsed.message };
+  const error = errorAt(form.formState.errors, field.name);
+  // A field another one may not exceed re-checks that one when it changes.
+  const dependents = fieldsOf(descriptor)
+    .filter((other) => other.atMost === field.name)
+    .map((other) => other.name);
   return (
     <Field
       id={`${idPrefix}-${field.name}`}
       label={field.label}
-      error={errorAt(form.formState.errors, field.name)}
+      error={error ?? problem}
       description={
         <>
-          {hint.ok ? <span className="block text-foreground/80">{hint.text}</span> : null}
-          {field.description}
+          {hint.ok && !problem ? <span className="block text-foreground/80">{hint.text}</span> : null}
+          {fieldHelp(field)}
         </>
       }
     >
@@ -92,7 +107,7 @@ function TtlField({ form, field, idPrefix }: FieldProps) {
         placeholder="30d"
         autoComplete="off"
         spellCheck={false}
-        {...form.register(field.name)}
+        {...form.register(field.name, dependents.length > 0 ? { deps: dependents } : undefined)}
       />
     </Field>
   );
@@ -136,7 +151,7 @@ function SecretField({ form, field, idPrefix, secretSet = false, editing }: Fiel
       {error ? <p className="text-[13px] text-destructive-subtle-foreground">{error}</p> : null}
       <p id={`${id}-description`} className="text-[13px] text-muted-foreground">
         <span className="block text-foreground/80">{status}</span>
-        {field.description}
+        {fieldHelp(field)}
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { TriangleAlert } from "lucide-react";
 import { useMemo } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,7 +18,15 @@ import { cn } from "@/lib/cn";
 import { showSubmitError } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { type AuthMethodConfig, type AuthMethodDescriptor, fieldsOf } from "../descriptor";
-import { type AuthMethodFormValues, formSchema, toFormValues } from "../form";
+import {
+  ACKNOWLEDGED,
+  type AuthMethodFormValues,
+  acknowledgementOf,
+  formResolver,
+  toFormValues,
+  type Unrestricted,
+  unrestrictedFields,
+} from "../form";
 import { useAuthMethodChange } from "../mutations";
 import { AuthMethodField, isNarrow } from "./auth-method-field";
 
@@ -60,22 +68,26 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
   const editing = config !== undefined;
   const fields = fieldsOf(descriptor);
   const names = fields.map((field) => field.name);
-  const defaultValues = useMemo(() => toFormValues(descriptor, config), [descriptor, config]);
-  const schema = useMemo(
-    () => formSchema(descriptor, editing ? { mode: "update", initial: defaultValues } : { mode: "attach" }),
+  const defaultValues = useMemo(
+    () => ({ ...toFormValues(descriptor, config), [ACKNOWLEDGED]: "" }),
+    [descriptor, config],
+  );
+  const resolver = useMemo(
+    () => formResolver(descriptor, editing ? { mode: "update", initial: defaultValues } : { mode: "attach" }),
     [descriptor, editing, defaultValues],
   );
-  const form = useForm<AuthMethodFormValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<AuthMethodFormValues>,
-    defaultValues,
-  });
+  const form = useForm<AuthMethodFormValues>({ resolver, defaultValues });
   const change = useAuthMethodChange(descriptor, identityId, editing ? "update" : "attach");
   const pending = change.isPending;
-  const { errors, isDirty } = form.formState;
-  useUnsavedChanges(isDirty);
+  const { errors, dirtyFields } = form.formState;
+  // Ticking the acknowledgement alone changes nothing to save.
+  const changed = Object.keys(dirtyFields).some((name) => name !== ACKNOWLEDGED);
+  useUnsavedChanges(changed);
+  const values = useWatch({ control: form.control }) as AuthMethodFormValues;
+  const open = unrestrictedFields(descriptor, values);
   // Problems the contract found on fields this form does not show (none expected; never hidden).
   const elsewhere = Object.entries(errors)
-    .filter(([name]) => name !== "root" && !names.includes(name))
+    .filter(([name]) => name !== "root" && name !== ACKNOWLEDGED && !names.includes(name))
     .map(([, error]) => error?.message)
     .filter(Boolean)
     .join("; ");
@@ -100,6 +112,7 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
   return (
     <form noValidate onSubmit={onSubmit} className="grid min-h-0 grid-rows-[minmax(0,1fr)_auto]">
       <div className="grid gap-6 overflow-y-auto px-6 py-5">
+        <FormAlert message={errors.root?.server?.message ?? (elsewhere || undefined)} />
         {descriptor.sections.map((section) => (
           <fieldset key={section.title} className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
@@ -109,16 +122,20 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
               <div key={field.name} className={cn("min-w-0", !isNarrow(field) && "sm:col-span-2")}>
                 <AuthMethodField
                   form={form}
+                  descriptor={descriptor}
                   field={field}
                   idPrefix={idPrefix}
                   editing={editing}
                   secretSet={config?.secretsSet.includes(field.name) ?? false}
                 />
+                <UnrestrictedNote entry={open.find((entry) => entry.field === field)} />
               </div>
             ))}
           </fieldset>
         ))}
-        <FormAlert message={errors.root?.server?.message ?? (elsewhere || undefined)} />
+        {open.length > 0 ? (
+          <Acknowledgement form={form} open={open} label={descriptor.label} idPrefix={idPrefix} />
+        ) : null}
       </div>
       <DialogFooter className="rounded-b-xl border-t border-border bg-surface px-6 py-3">
         <DialogClose asChild>
@@ -130,7 +147,7 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
           type="submit"
           variant="primary"
           size="sm"
-          disabled={pending || (editing && !isDirty)}
+          disabled={pending || (editing && !changed)}
           aria-busy={pending || undefined}
         >
           {pending ? <Spinner /> : null}
@@ -138,5 +155,74 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** Under a field that restricts nothing: whom it admits as it stands. */
+function UnrestrictedNote({ entry }: { entry: Unrestricted | undefined }) {
+  if (!entry) return null;
+  return (
+    <p className="mt-1.5 flex items-start gap-1.5 text-[13px] text-warning-subtle-foreground">
+      <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+      Admits {entry.admits}
+    </p>
+  );
+}
+
+interface AcknowledgementProps {
+  form: UseFormReturn<AuthMethodFormValues>;
+  open: readonly Unrestricted[];
+  label: string;
+  idPrefix: string;
+}
+
+/** Lists what the method admits while fields restrict nothing; saving waits for the box to be ticked. */
+function Acknowledgement({ form, open, label, idPrefix }: AcknowledgementProps) {
+  const id = `${idPrefix}-${ACKNOWLEDGED}`;
+  const error = form.formState.errors[ACKNOWLEDGED]?.message;
+  const key = acknowledgementOf(open);
+  return (
+    <div
+      role="group"
+      aria-labelledby={`${id}-title`}
+      className="grid gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-3 text-[13px] text-warning-subtle-foreground"
+    >
+      <p id={`${id}-title`} className="flex items-start gap-2 font-medium">
+        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+        Saved like this, {label} admits:
+      </p>
+      <ul className="grid gap-0.5 pl-6">
+        {open.map((entry) => (
+          <li key={entry.field.name}>
+            {entry.admits} <span className="opacity-80">({entry.field.label})</span>
+          </li>
+        ))}
+      </ul>
+      <Controller
+        control={form.control}
+        name={ACKNOWLEDGED}
+        render={({ field }) => (
+          <label htmlFor={id} className="flex cursor-pointer items-start gap-2 pl-6 text-foreground">
+            <input
+              id={id}
+              ref={field.ref}
+              type="checkbox"
+              checked={field.value === key}
+              onChange={(event) => field.onChange(event.target.checked ? key : "")}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="mt-0.5 size-3.5 shrink-0 accent-accent"
+            />
+            I understand this admits all of the above
+          </label>
+        )}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="pl-6 text-destructive-subtle-foreground">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Plus, TriangleAlert, X } from "lucide-react";
+import { Plus, X } from "lucide-react";
 import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -11,10 +11,14 @@ interface TrustedIpsEditorProps {
   form: UseFormReturn<AuthMethodFormValues>;
   field: FieldSpec;
   idPrefix: string;
+  description?: string | undefined;
 }
 
-/** One row per address or range; each row says what it will be saved as, and repeats are flagged. */
-export function TrustedIpsEditor({ form, field, idPrefix }: TrustedIpsEditorProps) {
+/**
+ * One row per address or range; each row says what it will be saved as (host bits cleared), and
+ * repeats and rows inside another row's block are flagged.
+ */
+export function TrustedIpsEditor({ form, field, idPrefix, description }: TrustedIpsEditorProps) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: field.name as never });
   const rows = (useWatch({ control: form.control, name: field.name }) ?? []) as TrustedIpRow[];
   const check = checkTrustedIps(rows.map((row) => row.ipAddress));
@@ -32,6 +36,12 @@ export function TrustedIpsEditor({ form, field, idPrefix }: TrustedIpsEditorProp
           const typed = rows[index]?.ipAddress.trim() ?? "";
           const live = row?.error?.startsWith("Same range") ? row.error : undefined;
           const shown = error ?? live;
+          const cover = row?.coveredBy === undefined ? undefined : check.rows[row.coveredBy]?.value;
+          const noteIds = [
+            shown && `${inputId}-error`,
+            !shown && cover && `${inputId}-covered`,
+            !shown && row?.value && row.value !== typed && `${inputId}-saved`,
+          ].filter(Boolean);
           return (
             <li key={item.id} className="grid gap-1">
               <div className="flex items-center gap-2">
@@ -39,7 +49,7 @@ export function TrustedIpsEditor({ form, field, idPrefix }: TrustedIpsEditorProp
                   id={inputId}
                   aria-label={`${field.label}, row ${index + 1}`}
                   aria-invalid={shown ? true : undefined}
-                  aria-describedby={shown ? `${inputId}-error` : undefined}
+                  aria-describedby={noteIds.join(" ") || undefined}
                   className="font-mono text-[13px]"
                   placeholder="10.0.0.0/8"
                   autoComplete="off"
@@ -59,30 +69,30 @@ export function TrustedIpsEditor({ form, field, idPrefix }: TrustedIpsEditorProp
                 <p id={`${inputId}-error`} className="text-[13px] text-destructive-subtle-foreground">
                   {shown}
                 </p>
-              ) : row?.value && row.value !== typed ? (
-                <p className="text-[13px] text-muted-foreground">
-                  Saved as <span className="font-mono">{row.value}</span>
-                </p>
-              ) : null}
+              ) : (
+                <>
+                  {cover !== undefined && row?.coveredBy !== undefined ? (
+                    <p id={`${inputId}-covered`} className="text-[13px] text-warning-subtle-foreground">
+                      Inside <span className="font-mono">{cover}</span> (row {row.coveredBy + 1}): this entry adds
+                      nothing.
+                    </p>
+                  ) : null}
+                  {row?.value && row.value !== typed ? (
+                    <p id={`${inputId}-saved`} className="text-[13px] text-muted-foreground">
+                      Saved as <span className="font-mono">{row.value}</span>
+                      {row.hostBitsCleared ? " (host bits cleared: the same block)" : null}
+                    </p>
+                  ) : null}
+                </>
+              )}
             </li>
           );
         })}
       </ul>
       {listError ? <p className="text-[13px] text-destructive-subtle-foreground">{listError}</p> : null}
-      {check.allowsEverything || check.allowsFamily ? (
-        <p
-          role="status"
-          className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-2 text-[13px] text-warning-subtle-foreground"
-        >
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {check.allowsEverything
-            ? "0.0.0.0/0 together with ::/0 allows every address: this list restricts nothing."
-            : `${check.allowsFamily === "IPv4" ? "0.0.0.0/0" : "::/0"} allows every ${check.allowsFamily} address.`}
-        </p>
-      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={descriptionId} className="text-[13px] text-muted-foreground">
-          {field.description}
+          {description}
         </p>
         <Button variant="secondary" size="sm" onClick={() => append({ ipAddress: "" } as never)}>
           <Plus aria-hidden />
