@@ -53,12 +53,13 @@ const tokenFields: FieldSpec[] = [
 
 const tokenSection = { title: "Access tokens", fields: tokenFields };
 
-const tokenSummary: SummarySpec[] = [
+const tokenLifetimeSummary: SummarySpec[] = [
   { label: "Token TTL", field: "accessTokenTTL" },
   { label: "Max TTL", field: "accessTokenMaxTTL" },
   { label: "Uses limit", field: "accessTokenNumUsesLimit" },
-  { label: "Trusted IPs", field: "accessTokenTrustedIps", mono: true },
 ];
+const tokenUseSummary: SummarySpec = { label: "Token use accepted from", field: "accessTokenTrustedIps", mono: true };
+const tokenSummary: SummarySpec[] = [...tokenLifetimeSummary, tokenUseSummary];
 
 export const tokenAuth: AuthMethodDescriptor = {
   key: "tokenAuth",
@@ -77,7 +78,7 @@ export const universalAuth: AuthMethodDescriptor = {
   key: "universalAuth",
   name: "universal-auth",
   label: "Universal auth",
-  description: "A client ID and client secrets exchanged for access tokens, from anywhere.",
+  description: "A client ID and client secrets exchanged for access tokens.",
   envelope: "identityUniversalAuth",
   endpoints: methodEndpoints("universalAuth"),
   attachBody: AttachUniversalAuthBodySchema,
@@ -118,7 +119,10 @@ export const universalAuth: AuthMethodDescriptor = {
   ],
   summary: [
     { label: "Client ID", field: "clientId", mono: true, copy: true },
-    ...tokenSummary,
+    // Where each step is accepted from: signing in with a client secret, then using the token it gives.
+    { label: "Sign-ins accepted from", field: "clientSecretTrustedIps", mono: true },
+    tokenUseSummary,
+    ...tokenLifetimeSummary,
     { label: "Lockout", field: "lockoutEnabled" },
   ],
 };
@@ -194,6 +198,7 @@ export const kubernetesAuth: AuthMethodDescriptor = {
     { label: "Reviewer JWT", field: "tokenReviewerJwt" },
     { label: "Namespaces", field: "allowedNamespaces", mono: true },
     { label: "Service accounts", field: "allowedNames", mono: true },
+    { label: "Audience", field: "allowedAudience", mono: true },
     ...tokenSummary,
   ],
 };
@@ -269,6 +274,8 @@ export const oidcAuth: AuthMethodDescriptor = {
     { label: "Discovery URL", field: "oidcDiscoveryUrl", mono: true },
     { label: "Issuer", field: "boundIssuer", mono: true },
     { label: "Subject", field: "boundSubject", mono: true },
+    { label: "Audiences", field: "boundAudiences", mono: true },
+    { label: "Required claims", field: "boundClaims", mono: true },
     ...tokenSummary,
   ],
 };

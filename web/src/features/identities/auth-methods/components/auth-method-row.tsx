@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LockKeyhole, RotateCw } from "lucide-react";
+import { LockKeyhole, RotateCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { toast } from "@/lib/toast";
 import type { AuthMethodConfig, AuthMethodDescriptor } from "../descriptor";
 import { useAuthMethodChange, useClearLockouts } from "../mutations";
 import { authMethodQueries } from "../queries";
-import { summaryValue } from "../summary";
+import { summaryItem } from "../summary";
 import { AuthMethodFormDialog } from "./auth-method-form-dialog";
 import { ClientSecretsTable } from "../../credentials/components/client-secrets-table";
 import { TokensTable } from "../../credentials/components/tokens-table";
@@ -197,12 +197,24 @@ function Summary({ descriptor, config, query }: SummaryProps) {
       className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-x-6 gap-y-3 rounded-lg border border-border bg-surface px-3 py-3"
     >
       {descriptor.summary.map((spec) => {
-        const value = summaryValue(descriptor, spec, config);
+        const { text: value, unrestricted } = summaryItem(descriptor, spec, config);
         return (
           <div key={spec.field} className="min-w-0">
             <dt className="text-xs text-muted-foreground">{spec.label}</dt>
             <dd className="flex min-w-0 items-center gap-1">
-              <span title={value} className={cn("min-w-0 truncate text-[13px]", spec.mono && "font-mono text-xs")}>
+              {unrestricted ? (
+                <TriangleAlert aria-hidden className="size-3.5 shrink-0 text-warning-subtle-foreground" />
+              ) : null}
+              <span
+                title={value}
+                className={cn(
+                  "min-w-0 text-[13px]",
+                  // An identifier is copied whole; a list wraps so that none of it is hidden.
+                  spec.copy ? "truncate" : "break-words",
+                  spec.mono && "font-mono text-xs",
+                  unrestricted && "text-warning-subtle-foreground",
+                )}
+              >
                 {value}
               </span>
               {spec.copy ? <CopyButton value={value} label={`Copy ${spec.label}`} /> : null}
