@@ -1,5 +1,6 @@
 import { endpoints, type Project, type ProjectRole } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
+import { identityRow, openAccess } from "../support/access.ts";
 import type { ServiceCall } from "../support/api.ts";
 import { expect, test, uniqueName } from "../support/fixtures.ts";
 import { methodRow } from "../support/identities.ts";
@@ -168,6 +169,36 @@ for (const theme of ["light", "dark"] as const) {
       await expect(confirm).toContainText("What goes with it could not be counted");
       await expect(confirm.getByRole("button", { name: "Delete environment" })).toBeDisabled();
       await expect(confirm.getByRole("textbox", { name: "Type staging to confirm" })).toBeVisible();
+    });
+
+    test("removing an identity from a project names its additional privileges and asks for its name", async ({
+      signedIn: page,
+      service,
+      seededProject: project,
+      seededIdentity,
+    }) => {
+      const { id: identityId, name } = seededIdentity.identity;
+      await service(endpoints["identityMemberships.add"], {
+        params: { projectId: project.id, identityId },
+        body: { roles: [{ role: "viewer" }] },
+      });
+      await service(endpoints["identityPrivileges.create"], {
+        body: {
+          identityId,
+          projectId: project.id,
+          slug: "read-dev",
+          permissions: [{ subject: "environments", action: ["read"] }],
+          type: { isTemporary: false },
+        },
+      });
+      await openAccess(page, project);
+      await identityRow(page, name).getByRole("button", { name: `Remove ${name}` }).click();
+      const confirm = page.getByRole("alertdialog", { name: `Remove ${name} from this project?` });
+      await expect(confirm).toContainText("Deleted with it: 1 additional privilege.");
+      await expect(confirm.getByRole("button", { name: "Remove identity" })).toBeDisabled();
+      await confirm.getByRole("textbox", { name: `Type ${name} to confirm` }).fill(name);
+      await confirm.getByRole("button", { name: "Remove identity" }).click();
+      await expect(identityRow(page, name)).toHaveCount(0);
     });
 
     test("revoking token auth with a live token names it and asks for the method's name", async ({

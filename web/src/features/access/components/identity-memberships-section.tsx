@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
+import { useServerFeature } from "@/hooks/use-server-feature";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { namesakeIds, shortId } from "@/lib/identity-names";
@@ -22,6 +23,7 @@ import { AddIdentityDialog } from "./add-identity-dialog";
 import { RoleBadge } from "./countdown-text";
 import { EditRolesDialog } from "./edit-roles-dialog";
 import { GuardedButton } from "./guarded-button";
+import { isRouteMissing } from "./identity-privileges-section";
 
 interface IdentityMembershipsSectionProps {
   projectId: string;
@@ -251,6 +253,14 @@ interface RemoveIdentityDialogProps {
 
 function RemoveIdentityDialog({ projectId, membership, onClose, onRemoved }: RemoveIdentityDialogProps) {
   const remove = useRemoveIdentity(projectId);
+  // Its additional privileges in the project go with the membership.
+  const privilegesFeature = useServerFeature("privilegesV2");
+  const privileges = useQuery({
+    ...accessQueries.privileges(projectId, membership?.identityId ?? ""),
+    staleTime: 0,
+    enabled: membership !== undefined && privilegesFeature.available,
+    select: (list) => [{ count: list.length, one: "additional privilege", many: "additional privileges" }],
+  });
   const close = () => {
     remove.reset();
     onClose();
@@ -265,6 +275,15 @@ function RemoveIdentityDialog({ projectId, membership, onClose, onRemoved }: Rem
           <span className="font-medium text-foreground">{membership?.identity.name}</span> loses its roles and its
           additional privileges in this project at once. The identity itself stays in your organization.
         </p>
+      }
+      removes={
+        privilegesFeature.available && !isRouteMissing(privileges.error)
+          ? {
+              name: membership?.identity.name ?? "",
+              counting: privileges,
+              sentence: (counts) => <>Deleted with it: {counts}.</>,
+            }
+          : undefined
       }
       confirmLabel="Remove identity"
       onConfirm={() => {

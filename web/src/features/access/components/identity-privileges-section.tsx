@@ -26,7 +26,7 @@ interface IdentityPrivilegesSectionProps {
 }
 
 /** A server without the route answers "Route … not found"; the list is then not available there. */
-function isRouteMissing(error: unknown): boolean {
+export function isRouteMissing(error: unknown): boolean {
   return isApiError(error, 404) && /route .* not found/i.test(error.message);
 }
 
