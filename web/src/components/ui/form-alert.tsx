@@ -2,8 +2,8 @@ import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 
 /**
- * A form-level error (one no field can take), announced when it appears and brought into view:
- * forms put it at their top, above the fields, where a scrolled form would otherwise hide it.
+ * A form-level error (one no field can take), announced when it appears and brought into view,
+ * so a scrolled form never hides it; a long form puts it at its top, above the fields.
  */
 function FormAlert({ message }: { message: string | undefined }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
@@ -181,8 +181,14 @@ function Acknowledgement({ form, open, label, idPrefix }: AcknowledgementProps) 
   const id = `${idPrefix}-${ACKNOWLEDGED}`;
   const error = form.formState.errors[ACKNOWLEDGED]?.message;
   const key = acknowledgementOf(open);
+  const ref = useRef<HTMLDivElement>(null);
+  // A refused save focuses the box; the whole notice, its reason included, is brought into view.
+  useEffect(() => {
+    if (error) ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [error]);
   return (
     <div
+      ref={ref}
       role="group"
       aria-labelledby={`${id}-title`}
       className="grid gap-2 rounded-md border border-warning-border bg-warning-subtle px-3 py-3 text-[13px] text-warning-subtle-foreground"
