@@ -1,7 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input, inputClasses } from "@/components/ui/input";
-import { cn } from "@/lib/cn";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { conditionFieldLabel, operatorLabel } from "./labels";
 import {
   type ConditionOperator,
@@ -26,16 +26,11 @@ interface ConditionBuilderProps {
   errors: Map<number, string>;
 }
 
-/*
- * Native selects: keyboard and screen-reader behaviour come with the browser, and nothing is
- * injected into the page at runtime (the console runs under a strict style-src CSP).
- */
-const selectClasses = cn(inputClasses, "h-8 appearance-auto px-2 text-[13px]");
-
+// What to type, never a sample value: an empty field showing "dev" reads as a condition already set.
 const placeholders: Record<string, string> = {
-  environment: "dev",
-  secretPath: "/app/**",
-  secretName: "DB_PASSWORD",
+  environment: "Environment slug",
+  secretPath: "Folder path",
+  secretName: "Secret name",
   secretTags: "Type a tag, then Enter",
 };
 
@@ -59,8 +54,9 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
           <div key={index} className="grid gap-1">
-            <div className="grid grid-cols-[9.5rem_9.5rem_minmax(0,1fr)_2rem] items-start gap-2">
-              <select
+            {/* On a narrow screen the value takes a line of its own below the field and operator. */}
+            <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2rem] items-start gap-2 sm:grid-cols-[9.5rem_9.5rem_minmax(0,1fr)_2rem]">
+              <Select
                 aria-label={`${name}: field`}
                 value={row.field}
                 disabled={readOnly}
@@ -71,15 +67,15 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
                     : (operatorsFor(subject, field)[0] ?? "$eq");
                   update(index, { field, operator, value: valueForOperator(row.value, operator) });
                 }}
-                className={selectClasses}
+                size="sm"
               >
                 {conditionFieldsOf(subject).map((field) => (
                   <option key={field} value={field}>
                     {conditionFieldLabel(field)}
                   </option>
                 ))}
-              </select>
-              <select
+              </Select>
+              <Select
                 aria-label={`${name}: operator`}
                 value={row.operator}
                 disabled={readOnly}
@@ -87,14 +83,14 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
                   const operator = event.target.value as ConditionOperator;
                   update(index, { ...row, operator, value: valueForOperator(row.value, operator) });
                 }}
-                className={selectClasses}
+                size="sm"
               >
                 {operatorsFor(subject, row.field).map((operator) => (
                   <option key={operator} value={operator} disabled={usedOperators.includes(operator)}>
                     {operatorLabel(operator)}
                   </option>
                 ))}
-              </select>
+              </Select>
               <label htmlFor={`${rowId}-value`} className="sr-only">
                 {`${name}: ${row.operator === "$in" ? "values" : "value"}`}
               </label>
@@ -108,6 +104,7 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
                   invalid={Boolean(error)}
                   describedBy={error ? `${rowId}-error` : undefined}
                   placeholder={placeholders[row.field] ?? "Type a value, then Enter"}
+                  className="max-sm:col-span-2"
                 />
               ) : (
                 <Input
@@ -118,7 +115,7 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${rowId}-error` : undefined}
                   placeholder={placeholders[row.field]}
-                  className="h-8 font-mono text-[13px] placeholder:font-sans"
+                  className="h-8 font-mono text-[13px] placeholder:font-sans max-sm:col-span-2"
                   autoComplete="off"
                   spellCheck={false}
                 />

@@ -12,6 +12,7 @@ interface ValuesInputProps {
   invalid?: boolean;
   describedBy?: string | undefined;
   placeholder?: string;
+  className?: string;
 }
 
 /**
@@ -28,6 +29,7 @@ export function ValuesInput({
   invalid,
   describedBy,
   placeholder,
+  className,
 }: ValuesInputProps) {
   const [draft, setDraft] = useState("");
 
@@ -56,6 +58,7 @@ export function ValuesInput({
         "focus-within:border-ring focus-within:ring-3 focus-within:ring-ring/25",
         invalid && "border-destructive",
         disabled && "opacity-60",
+        className,
       )}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: a list of removable values, named for screen readers */}

@@ -1,21 +1,14 @@
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { Input, inputClasses } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import type { FeatureState } from "@/hooks/use-server-feature";
-import { cn } from "@/lib/cn";
 import type { IdentityFormInput, IdentityFormValues } from "../identity-form";
 import { ORG_ROLES } from "../org-roles";
 import { MetadataFields } from "./metadata-fields";
 import { NamesakeWarning } from "./namesake-warning";
-
-/*
- * A native select: keyboard and screen-reader behaviour come with the browser, and nothing is
- * injected into the page at runtime (a popup list's own <style> element is refused by the
- * console's style-src CSP). The chosen role's description is the field's help text.
- */
-const selectClasses = cn(inputClasses, "appearance-auto");
 
 function roleDescription(slug: string): string {
   const known = ORG_ROLES.find((role) => role.slug === slug);
@@ -74,14 +67,13 @@ export function IdentityFormFields({
             error={fieldState.error?.message}
             description={roleLockedReason ?? roleDescription(field.value)}
           >
-            <select
+            <Select
               ref={field.ref}
               name={field.name}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               disabled={roleLockedReason !== undefined}
-              className={selectClasses}
             >
               {field.value === "" ? (
                 <option value="" disabled>
@@ -96,7 +88,7 @@ export function IdentityFormFields({
               {field.value !== "" && ORG_ROLES.every((role) => role.slug !== field.value) ? (
                 <option value={field.value}>{field.value}</option>
               ) : null}
-            </select>
+            </Select>
           </Field>
         )}
       />
