@@ -108,10 +108,10 @@ function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: Invi
         <Field
           id="invite-emails"
           label="E-mail addresses"
-          description="Separate several addresses with commas or new lines."
+          description="Separate several addresses with commas or new lines, for example: ada@example.com, grace@example.com"
           error={errors.emails?.message}
         >
-          <Textarea rows={3} placeholder="ada@example.com, grace@example.com" {...form.register("emails")} />
+          <Textarea rows={3} {...form.register("emails")} />
         </Field>
         <Field id="invite-role" label="Role" error={errors.roleSlug?.message ?? rolesError}>
           <RoleSelect roles={roles} {...form.register("roleSlug")} />

@@ -21,7 +21,11 @@ export interface FieldSpec {
   label: string;
   kind: FieldKind;
   description?: string;
-  placeholder?: string;
+  /**
+   * A sample value, shown at the end of the help text ("For example: default, ci"), never inside
+   * the empty field, where it would read as a value already set.
+   */
+  example?: string;
   /** Required before the server is asked (the contract may require it only conditionally). */
   required?: boolean;
   /** For "ttl": whether the hint gives a token's absolute expiry (true) or only the duration. */
@@ -89,12 +93,13 @@ export function fieldsOf(descriptor: AuthMethodDescriptor): FieldSpec[] {
   return descriptor.sections.flatMap((section) => section.fields);
 }
 
-/** A field's help text, ending with what it admits while it restricts nothing. */
+/** A field's help text, then what it admits while it restricts nothing, then a sample value. */
 export function fieldHelp(field: FieldSpec): string | undefined {
   const open = field.unrestricted
     ? field.kind === "trusted-ips"
       ? `0.0.0.0/0 with ::/0 admits ${field.unrestricted}.`
       : `Empty admits ${field.unrestricted}.`
     : undefined;
-  return [field.description, open].filter(Boolean).join(" ") || undefined;
+  const example = field.example ? `For example: ${field.example}` : undefined;
+  return [field.description, open, example].filter(Boolean).join(" ") || undefined;
 }

@@ -48,6 +48,7 @@ const tokenFields: FieldSpec[] = [
     kind: "trusted-ips",
     unrestricted: "any address",
     description: "Tokens are accepted only from these addresses and ranges.",
+    example: "10.0.0.0/8 or 203.0.113.7",
   },
 ];
 
@@ -93,6 +94,7 @@ export const universalAuth: AuthMethodDescriptor = {
           kind: "trusted-ips",
           unrestricted: "any address",
           description: "Client secrets can be used to sign in only from these addresses and ranges.",
+          example: "10.0.0.0/8 or 203.0.113.7",
         },
         { name: "lockoutEnabled", label: "Lock out after failed sign-ins", kind: "switch" },
         {
@@ -145,7 +147,7 @@ export const kubernetesAuth: AuthMethodDescriptor = {
           label: "Kubernetes host",
           kind: "text",
           required: true,
-          placeholder: "https://kubernetes.default.svc",
+          example: "https://kubernetes.default.svc",
           description: "The API server that reviews service account tokens.",
         },
         {
@@ -158,7 +160,6 @@ export const kubernetesAuth: AuthMethodDescriptor = {
           name: "caCert",
           label: "CA certificate",
           kind: "textarea",
-          placeholder: "-----BEGIN CERTIFICATE-----",
           description: "PEM; needed when the API server's certificate is not publicly trusted.",
         },
       ],
@@ -171,7 +172,7 @@ export const kubernetesAuth: AuthMethodDescriptor = {
           label: "Allowed namespaces",
           kind: "text",
           unrestricted: "any namespace",
-          placeholder: "default, ci",
+          example: "default, ci",
           description: "Comma-separated.",
         },
         {
@@ -179,7 +180,7 @@ export const kubernetesAuth: AuthMethodDescriptor = {
           label: "Allowed service account names",
           kind: "text",
           unrestricted: "any service account",
-          placeholder: "deployer",
+          example: "deployer",
           description: "Comma-separated, within the allowed namespaces.",
         },
         {
@@ -221,7 +222,7 @@ export const oidcAuth: AuthMethodDescriptor = {
           label: "Discovery URL",
           kind: "text",
           required: true,
-          placeholder: "https://token.actions.githubusercontent.com",
+          example: "https://token.actions.githubusercontent.com",
           description: "Where the provider's /.well-known/openid-configuration is found.",
         },
         {
@@ -229,13 +230,12 @@ export const oidcAuth: AuthMethodDescriptor = {
           label: "Issuer",
           kind: "text",
           required: true,
-          placeholder: "https://token.actions.githubusercontent.com",
+          example: "https://token.actions.githubusercontent.com",
         },
         {
           name: "caCert",
           label: "CA certificate",
           kind: "textarea",
-          placeholder: "-----BEGIN CERTIFICATE-----",
           description: "PEM; needed when the provider's certificate is not publicly trusted.",
         },
       ],
@@ -255,7 +255,7 @@ export const oidcAuth: AuthMethodDescriptor = {
           label: "Subject",
           kind: "text",
           unrestricted: "any subject",
-          placeholder: "repo:acme/api:ref:refs/heads/main",
+          example: "repo:acme/api:ref:refs/heads/main",
           description: "Globs allowed.",
         },
         {
@@ -263,7 +263,7 @@ export const oidcAuth: AuthMethodDescriptor = {
           label: "Required claims",
           kind: "pairs",
           unrestricted: "any claims",
-          placeholder: "repository=acme/api",
+          example: "repository=acme/api",
           description: "One claim=value per line; every one must match.",
         },
       ],
@@ -305,7 +305,7 @@ export const awsAuth: AuthMethodDescriptor = {
           label: "Allowed principal ARNs",
           kind: "textarea",
           unrestricted: "any IAM principal",
-          placeholder: "arn:aws:iam::123456789012:role/deployer",
+          example: "arn:aws:iam::123456789012:role/deployer",
           description: "Comma-separated; globs allowed; checked together with the account IDs.",
         },
         {
@@ -313,7 +313,7 @@ export const awsAuth: AuthMethodDescriptor = {
           label: "Allowed account IDs",
           kind: "text",
           unrestricted: "any AWS account",
-          placeholder: "123456789012",
+          example: "123456789012",
           description: "Comma-separated.",
         },
       ],

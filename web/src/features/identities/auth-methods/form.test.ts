@@ -286,7 +286,9 @@ describe("fields that restrict nothing", () => {
       }
     }
     const namespaces = fieldsOf(kubernetesAuth).find((field) => field.name === "allowedNamespaces");
-    expect(namespaces && fieldHelp(namespaces)).toBe("Comma-separated. Empty admits any namespace.");
+    expect(namespaces && fieldHelp(namespaces)).toBe(
+      "Comma-separated. Empty admits any namespace. For example: default, ci",
+    );
   });
 
   it("hold the save until the same set of them is acknowledged", () => {

@@ -79,13 +79,12 @@ function CreateSecretForm({ folder, onClose }: { folder: SecretFolder; onClose: 
         </DialogDescription>
       </DialogHeader>
       <form id="create-secret-form" noValidate onSubmit={onSubmit} className="grid gap-5">
-        <Field id="secret-key" label="Key" error={errors.secretKey?.message}>
+        <Field id="secret-key" label="Key" description="For example: DATABASE_URL" error={errors.secretKey?.message}>
           <Input
             {...form.register("secretKey")}
             className="font-mono"
             autoComplete="off"
             spellCheck={false}
-            placeholder="DATABASE_URL"
             autoFocus
           />
         </Field>

@@ -158,22 +158,15 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
             <legend className="mb-2 text-[13px] font-medium">Reminder</legend>
             <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
               <Field id="secret-reminder-note" label="Note" error={errors.reminderNote?.message}>
-                <Input
-                  {...form.register("reminderNote")}
-                  placeholder="Rotate the database password"
-                  autoComplete="off"
-                />
+                <Input {...form.register("reminderNote")} autoComplete="off" />
               </Field>
               <Field id="secret-reminder-days" label="Repeat every (days)" error={errors.reminderRepeatDays?.message}>
-                <Input
-                  {...form.register("reminderRepeatDays")}
-                  inputMode="numeric"
-                  placeholder="30"
-                  autoComplete="off"
-                />
+                <Input {...form.register("reminderRepeatDays")} inputMode="numeric" autoComplete="off" />
               </Field>
             </div>
-            <p className="text-[13px] text-muted-foreground">Leave the days empty for no reminder.</p>
+            <p className="text-[13px] text-muted-foreground">
+              For example, 30 days and “Rotate the database password”. Leave the days empty for no reminder.
+            </p>
           </fieldset>
         </div>
 

@@ -8,7 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/cn";
 import { type AuthMethodDescriptor, type FieldSpec, fieldHelp, fieldsOf } from "../descriptor";
 import { type AuthMethodFormValues, contractLimits, rangeProblem, type SecretValue, ttlAboveMax } from "../form";
-import { describeTtl, parseTtl, ttlHint } from "../ttl";
+import { describeTtl, parseTtl, TTL_FORMAT_HINT, ttlHint } from "../ttl";
 import { errorAt } from "./field-error";
 import { TrustedIpsEditor } from "./trusted-ips-editor";
 
@@ -58,7 +58,6 @@ export function AuthMethodField(props: FieldProps) {
         <Field id={id} label={field.label} description={fieldHelp(field)} error={error}>
           <Control
             className={cn(field.kind !== "text" && "font-mono text-[13px]")}
-            placeholder={field.placeholder}
             inputMode={field.kind === "number" ? "numeric" : undefined}
             autoComplete="off"
             spellCheck={false}
@@ -99,12 +98,13 @@ function TtlField({ form, descriptor, field, idPrefix, editing }: FieldProps) {
         <>
           {hint.ok && !problem ? <span className="block text-foreground/80">{hint.text}</span> : null}
           {fieldHelp(field)}
+          {/* How to write one, said while the field is empty rather than shown as a sample inside it. */}
+          {value.trim() === "" ? ` ${TTL_FORMAT_HINT}.` : null}
         </>
       }
     >
       <Input
         className="font-mono text-[13px]"
-        placeholder="30d"
         autoComplete="off"
         spellCheck={false}
         {...form.register(field.name, dependents.length > 0 ? { deps: dependents } : undefined)}

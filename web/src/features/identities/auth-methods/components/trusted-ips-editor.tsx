@@ -51,7 +51,6 @@ export function TrustedIpsEditor({ form, field, idPrefix, description }: Trusted
                   aria-invalid={shown ? true : undefined}
                   aria-describedby={noteIds.join(" ") || undefined}
                   className="font-mono text-[13px]"
-                  placeholder="10.0.0.0/8"
                   autoComplete="off"
                   spellCheck={false}
                   {...form.register(`${field.name}.${index}.ipAddress`)}
