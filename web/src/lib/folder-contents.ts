@@ -137,5 +137,6 @@ export const folderContentsQuery = (folders: readonly FolderRef[], enabled = tru
       );
     },
     staleTime: 0,
+    meta: { errorShownInPlace: true },
     enabled,
   });

@@ -19,8 +19,11 @@ export function createQueryClient({ onUnauthorized }: QueryClientHandlers): Quer
       onError: (error, query) => {
         if (isApiError(error, 401)) return onUnauthorized();
         // Pages show first-load errors themselves; only a failed background refresh,
-        // where stale data stays on screen, needs a toast.
-        if (query.state.data !== undefined) toast.error("Could not refresh data", error.message);
+        // where stale data stays on screen, needs a toast. A query whose every reading
+        // shows its own error (the counts before a delete) needs none.
+        if (query.state.data !== undefined && !query.meta?.errorShownInPlace) {
+          toast.error("Could not refresh data", error.message);
+        }
       },
     }),
     mutationCache: new MutationCache({

@@ -27,5 +27,6 @@ export const roleQueries = {
       queryKey: roleKeys.holders(projectId),
       queryFn: ({ signal }) => rolesApi.holders(projectId, signal),
       staleTime: 0,
+      meta: { errorShownInPlace: true },
     }),
 };
