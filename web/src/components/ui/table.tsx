@@ -1,9 +1,14 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
+/**
+ * A table scrolls sideways inside its own frame when it is wider than the space it has; the
+ * frame takes its width from the page (`contain: inline-size`), never from the table, so a wide
+ * table does not widen the page.
+ */
 function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className="relative w-full overflow-x-auto [contain:inline-size]">
       <table data-slot="table" className={cn("w-full caption-bottom border-collapse text-sm", className)} {...props} />
     </div>
   );
@@ -35,7 +40,10 @@ function TableHead({ className, ...props }: ComponentProps<"th">) {
 }
 
 function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn("h-10 px-4 align-middle whitespace-nowrap", className)} {...props} />;
+  // Vertical padding keeps a cell of two lines (a name over its description) clear of the row's borders.
+  return (
+    <td data-slot="table-cell" className={cn("h-10 px-4 py-2 align-middle whitespace-nowrap", className)} {...props} />
+  );
 }
 
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow };

@@ -84,9 +84,12 @@ export function IdentityOverview() {
         {metadata.length > 0 ? (
           <dl className="divide-y divide-border rounded-md border border-border">
             {metadata.map((entry) => (
-              <div key={entry.id} className="grid grid-cols-[minmax(8rem,16rem)_1fr] gap-4 px-3 py-2">
+              <div
+                key={entry.id}
+                className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[minmax(8rem,16rem)_minmax(0,1fr)]"
+              >
                 <dt className="truncate font-mono text-[13px] text-muted-foreground">{entry.key}</dt>
-                <dd className="font-mono text-[13px] break-all">{entry.value}</dd>
+                <dd className="font-mono text-[13px] [overflow-wrap:anywhere]">{entry.value}</dd>
               </div>
             ))}
           </dl>

@@ -51,7 +51,8 @@ export function ImportRowItem(props: ImportRowItemProps) {
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        "relative grid grid-cols-[auto_1.5rem_minmax(9rem,14rem)_1fr_auto] items-start gap-3 border-b border-border bg-card px-3 py-3 last:border-0",
+        // On a narrow screen the keys take a line of their own below the source.
+        "relative grid grid-cols-[auto_1.5rem_minmax(0,1fr)_auto] items-start gap-3 border-b border-border bg-card px-3 py-3 last:border-0 sm:grid-cols-[auto_1.5rem_minmax(9rem,14rem)_minmax(0,1fr)_auto]",
         isDragging && "z-10 shadow-lg ring-1 ring-ring/40",
       )}
     >
@@ -89,20 +90,22 @@ export function ImportRowItem(props: ImportRowItemProps) {
         </span>
         <code className="truncate font-mono text-[13px] text-muted-foreground">{row.importPath}</code>
       </div>
-      {sourceMissing ? (
-        <p className="flex items-start gap-2 self-start rounded-md border border-warning-border bg-warning-subtle px-2.5 py-1.5 text-[13px] text-warning-subtle-foreground">
-          <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          <span>
-            <span className="font-medium">
-              Folder <code className="font-mono">{row.importPath}</code> does not exist in {row.importEnv.slug}.
-            </span>{" "}
-            This import brings no secrets until the folder is created.
-          </span>
-        </p>
-      ) : (
-        <KeyChips label={label} keys={keys} state={keysState} labelOf={labelOf} />
-      )}
-      <span className="flex items-center gap-0.5">
+      <div className="min-w-0 max-sm:col-span-2 max-sm:col-start-3">
+        {sourceMissing ? (
+          <p className="flex items-start gap-2 self-start rounded-md border border-warning-border bg-warning-subtle px-2.5 py-1.5 text-[13px] text-warning-subtle-foreground">
+            <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+            <span>
+              <span className="font-medium">
+                Folder <code className="font-mono">{row.importPath}</code> does not exist in {row.importEnv.slug}.
+              </span>{" "}
+              This import brings no secrets until the folder is created.
+            </span>
+          </p>
+        ) : (
+          <KeyChips label={label} keys={keys} state={keysState} labelOf={labelOf} />
+        )}
+      </div>
+      <span className="flex items-center gap-0.5 max-sm:col-start-4 max-sm:row-start-1">
         <StepButton
           aria-label={`Move ${label} up`}
           inertReason={
