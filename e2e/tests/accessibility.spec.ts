@@ -179,6 +179,9 @@ for (const theme of ["light", "dark"] as const) {
         await expect(add.getByRole("option").first()).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press("Escape");
+        const discard = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+        expect(await seriousViolations(page)).toEqual([]);
+        await discard.getByRole("button", { name: "Discard changes" }).click();
 
         await page.getByRole("button", { name: "Edit privilege read-dev" }).click();
         await expect(page.getByRole("dialog").getByRole("group", { name: "Environments", exact: true })).toBeVisible();

@@ -195,6 +195,11 @@ test("closes the create dialog with Escape without creating anything", async ({ 
   await page.getByRole("button", { name: "Create identity" }).first().click();
   await page.getByRole("dialog", { name: "Create identity" }).getByLabel("Name").fill(name);
   await page.keyboard.press("Escape");
+  // The typed name is unsaved input: Escape asks before discarding it.
+  await page
+    .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+    .getByRole("button", { name: "Discard changes" })
+    .click();
 
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("button", { name: "Create identity" }).first()).toBeFocused();

@@ -136,6 +136,10 @@ test.describe("secrets", () => {
       await expect(input).toHaveValue("60");
       await input.fill("30");
       await input.press("Escape");
+      await page
+        .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+        .getByRole("button", { name: "Discard changes" })
+        .click();
       await expect(input).toBeHidden();
       await expect(row.getByRole("button", { name: "Edit value of CACHE_TTL" })).toBeFocused();
       expect((await readSecret(service, project, "CACHE_TTL")).secretValue).toBe("60");
