@@ -39,7 +39,7 @@ beforeEach(() => {
     const found = organisation.filter((identity) => identity.name.toLowerCase().includes(search));
     return json(200, {
       identityMemberships: found.map((identity) =>
-        membership({ identityId: identity.id, identity: { ...identity, authMethods: [] } }),
+        membership({ identityId: identity.id, identity: { ...identity, hasDeleteProtection: false, authMethods: [] } }),
       ),
       totalCount: found.length,
     });
