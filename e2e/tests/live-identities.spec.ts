@@ -378,6 +378,10 @@ test("edits Kubernetes auth: the reviewer JWT is never shown back, and clearing 
     await expect(jwt).toHaveAttribute("aria-invalid", "true");
     await expect(dialog.getByText("This server requires a value here: it cannot be cleared.")).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+      .getByRole("button", { name: "Discard changes" })
+      .click();
     await expect(dialog).toBeHidden();
     await expect(row.getByText("Set (never shown)")).toBeVisible();
     const { identityKubernetesAuth } = await service(endpoints["kubernetesAuth.get"], { params: { identityId } });
