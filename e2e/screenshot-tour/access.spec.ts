@@ -110,6 +110,10 @@ for (const theme of ["light", "dark"] as const) {
       await expect(dialog.getByTestId("temporary-end-preview")).toBeVisible();
       await shot("a2-add-identity-temporary-role");
       await page.keyboard.press("Escape");
+      await page
+        .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+        .getByRole("button", { name: "Discard changes" })
+        .click();
 
       await page.getByRole("button", { name: `Privileges of ${deployer.name}` }).click();
       await expect(page.getByRole("cell", { name: "prod-hotfix", exact: true })).toBeVisible();

@@ -65,6 +65,10 @@ for (const theme of ["light", "dark"] as const) {
       await expect(dialog.getByLabel("Slug")).toHaveValue("staging-deployer");
       await shot("r2-create-role");
       await page.keyboard.press("Escape");
+      await page
+        .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+        .getByRole("button", { name: "Discard changes" })
+        .click();
 
       await page.getByRole("link", { name: "Dev secret reader" }).click();
       await expect(page.getByRole("group", { name: "Secrets", exact: true })).toBeVisible();
