@@ -192,7 +192,9 @@ for (const theme of ["light", "dark"] as const) {
         },
       });
       await openAccess(page, project);
-      await identityRow(page, name).getByRole("button", { name: `Remove ${name}` }).click();
+      await identityRow(page, name)
+        .getByRole("button", { name: `Remove ${name}` })
+        .click();
       const confirm = page.getByRole("alertdialog", { name: `Remove ${name} from this project?` });
       await expect(confirm).toContainText("Deleted with it: 1 additional privilege.");
       await expect(confirm.getByRole("button", { name: "Remove identity" })).toBeDisabled();
