@@ -2,7 +2,6 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { paths } from "@/config/paths";
-import { projectAbilityQuery } from "@/hooks/use-project-ability";
 import type { RouteHandle } from "@/lib/route-handle";
 
 /**
@@ -10,6 +9,8 @@ import type { RouteHandle } from "@/lib/route-handle";
  * demand: none of them is part of the sign-in page's download.
  */
 const queries = async () => (await import("./queries")).roleQueries;
+// The permission model (CASL) comes with it: on demand too, as on the access page.
+const abilityQuery = async () => (await import("@/hooks/use-project-ability")).projectAbilityQuery;
 
 function requireParams({ params }: LoaderFunctionArgs) {
   if (!params.projectId || !params.roleSlug) throw new Response("Not found", { status: 404 });
@@ -30,8 +31,9 @@ export function roleRoutes(queryClient: QueryClient): RouteObject {
         // Not awaited: the header renders at once and the tables show a skeleton until the list arrives.
         loader: async ({ params }) => {
           const projectId = params.projectId ?? "";
+          const [roleQueries, projectAbilityQuery] = await Promise.all([queries(), abilityQuery()]);
           void queryClient.prefetchQuery(projectAbilityQuery(projectId));
-          void queryClient.prefetchQuery((await queries()).list(projectId));
+          void queryClient.prefetchQuery(roleQueries.list(projectId));
           return null;
         },
       },
@@ -53,8 +55,9 @@ export function roleRoutes(queryClient: QueryClient): RouteObject {
         // Awaited: the role is the page's subject, and a 404 should show the not-found page.
         loader: async (args) => {
           const { projectId, roleSlug } = requireParams(args);
+          const [roleQueries, projectAbilityQuery] = await Promise.all([queries(), abilityQuery()]);
           void queryClient.prefetchQuery(projectAbilityQuery(projectId));
-          await queryClient.ensureQueryData((await queries()).detail(projectId, roleSlug));
+          await queryClient.ensureQueryData(roleQueries.detail(projectId, roleSlug));
           return null;
         },
       },
