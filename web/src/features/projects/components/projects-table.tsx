@@ -28,7 +28,7 @@ const columns = [
           {row.original.name}
         </Link>
         {row.original.description ? (
-          <span className="line-clamp-1 max-w-md text-[13px] text-muted-foreground">{row.original.description}</span>
+          <span className="max-w-md truncate text-[13px] text-muted-foreground">{row.original.description}</span>
         ) : null}
       </div>
     ),

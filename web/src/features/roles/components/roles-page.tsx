@@ -111,7 +111,8 @@ function RolesTable({ projectId, label, roles, onDuplicate }: RolesTableProps) {
   const duplicateDenied = ability.reason("create", "role");
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card shadow-xs">
-      <Table aria-label={label} className="table-fixed">
+      {/* Fixed columns squeeze rather than overflow: below 40rem the table scrolls in its frame instead. */}
+      <Table aria-label={label} className="min-w-[40rem] table-fixed">
         <TableHeader>
           <TableRow>
             <TableHead scope="col" className="w-[32%]">

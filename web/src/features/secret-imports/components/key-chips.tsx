@@ -46,9 +46,10 @@ export function KeyChips({ label, keys, state, labelOf }: KeyChipsProps) {
                   : "border-border bg-muted text-foreground",
               )}
             >
-              <span className={cn("truncate", overriddenBy && "line-through")}>{key}</span>
+              {/* The key comes first: on a narrow screen the note is cut short, not the key. */}
+              <span className={cn("max-w-full shrink-0 truncate", overriddenBy && "line-through")}>{key}</span>
               {overriddenBy ? (
-                <span className="font-sans whitespace-nowrap text-[11px] no-underline">
+                <span className="min-w-0 truncate font-sans text-[11px] no-underline">
                   overridden by {overriddenBy}
                 </span>
               ) : (
