@@ -42,7 +42,8 @@ for (const theme of ["light", "dark"] as const) {
           await page.screenshot({
             path: `${dir}/${width}-${theme}-${stop.name}.png`,
             animations: "disabled",
-            fullPage: !stop.open,
+            // A dialog or drawer covers the window: the window is the picture.
+            fullPage: !(await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().isVisible()),
           });
         }
       }

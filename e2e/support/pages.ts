@@ -36,7 +36,10 @@ const h1 = (page: Page, name: string) =>
 
 const dialog = async (page: Page, button: string, name = button) => {
   await page.getByRole("button", { name: button, exact: true }).first().click();
-  await expect(page.getByRole("dialog", { name })).toBeVisible();
+  const opened = page.getByRole("dialog", { name });
+  await expect(opened).toBeVisible();
+  // A dialog's form (and what it reads) loads when the dialog opens.
+  await expect(opened.getByText(/^\s*Loading .*…\s*$/)).toHaveCount(0);
 };
 
 const secretKeys = [
