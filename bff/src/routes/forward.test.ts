@@ -114,7 +114,8 @@ describe("path parameters", () => {
     ["%5c", "%5C"],
     ["%5Cevil.example", "%5Cevil.example"],
     ["a%2Fb", "a%2Fb"],
-    ["%00", "%00"],
+    // NUL itself is refused before anything is sent (unstorable-text.test.ts).
+    ["%01", "%01"],
     ["a%3Fb%23c", "a%3Fb%23c"],
     ["%40evil.example", "%40evil.example"],
   ];
