@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { Check, Folder } from "lucide-react";
-import type { Ref } from "react";
+import { type Ref, useId } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
@@ -48,6 +48,7 @@ export function SourceFolderPicker(props: SourceFolderPickerProps) {
   const error = beside.error ?? inside.error;
   const loading = beside.isLoading || inside.isLoading;
 
+  const noteId = useId();
   let note: string | undefined;
   if (!chosen) note = "Choose the source environment to list its folders.";
   else if (path === undefined) note = "A path is / or /folder/sub-folder.";
@@ -68,7 +69,7 @@ export function SourceFolderPicker(props: SourceFolderPickerProps) {
           onValueChange={onChange}
           onBlur={onBlur}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={[describedBy, note ? noteId : undefined].filter(Boolean).join(" ") || undefined}
           className={cn(
             "flex h-9 w-full min-w-0 rounded-md border border-input bg-card pr-9 pl-9 font-mono text-[13px] shadow-xs outline-none",
             "placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25",
@@ -77,30 +78,33 @@ export function SourceFolderPicker(props: SourceFolderPickerProps) {
         />
         {loading ? <Spinner className="absolute top-1/2 right-3 -translate-y-1/2" /> : null}
       </div>
-      <Command.List
-        label={chosen ? `Folders of ${environment}` : "Folders"}
-        className="max-h-44 overflow-y-auto rounded-md border border-border bg-card p-1"
-      >
+      {/* The note sits beside the listbox, which may hold options only; an empty listbox is hidden. */}
+      <div className="max-h-44 overflow-y-auto rounded-md border border-border bg-card p-1">
         {note ? (
-          <p role={error ? "alert" : undefined} className={message}>
+          <p id={noteId} role={error ? "alert" : undefined} className={message}>
             {note}
           </p>
         ) : null}
-        {choices.map((choice) => (
-          <Command.Item
-            key={choice}
-            value={choice}
-            onSelect={() => onChange(choice)}
-            className={cn(
-              "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 font-mono text-[13px] outline-none",
-              "data-[selected=true]:bg-hover",
-            )}
-          >
-            <Check aria-hidden className={cn("size-4 shrink-0", choice === path ? "text-accent-text" : "invisible")} />
-            <span className="truncate">{choice}</span>
-          </Command.Item>
-        ))}
-      </Command.List>
+        <Command.List label={chosen ? `Folders of ${environment}` : "Folders"} hidden={choices.length === 0}>
+          {choices.map((choice) => (
+            <Command.Item
+              key={choice}
+              value={choice}
+              onSelect={() => onChange(choice)}
+              className={cn(
+                "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 font-mono text-[13px] outline-none",
+                "data-[selected=true]:bg-hover",
+              )}
+            >
+              <Check
+                aria-hidden
+                className={cn("size-4 shrink-0", choice === path ? "text-accent-text" : "invisible")}
+              />
+              <span className="truncate">{choice}</span>
+            </Command.Item>
+          ))}
+        </Command.List>
+      </div>
     </Command>
   );
 }
