@@ -121,6 +121,41 @@ for (const theme of ["light", "dark"] as const) {
       expect((await readSecret(service, project, "API_URL")).secretValue).toBe("https://api.example.com");
     });
 
+    test("an inline value edit asks before another row's edit replaces it", async ({
+      signedIn: page,
+      service,
+      seededProject: project,
+    }) => {
+      await seedSecret(service, project, { key: "API_URL", value: "https://api.example.com" });
+      await seedSecret(service, project, { key: "CDN_URL", value: "https://cdn.example.com" });
+      await openSecrets(page, project, "?env=dev");
+      const editor = secretRow(page, "API_URL").getByRole("textbox", { name: "New value of API_URL" });
+      const other = secretRow(page, "CDN_URL").getByRole("textbox", { name: "New value of CDN_URL" });
+      const editOther = secretRow(page, "CDN_URL").getByRole("button", { name: "Edit value of CDN_URL" });
+
+      await secretRow(page, "API_URL").getByRole("button", { name: "Edit value of API_URL" }).click();
+      await expect(editor).toHaveValue("https://api.example.com");
+      await editor.fill("https://api.example.org");
+      await editOther.click();
+      await expect(question(page)).toContainText("Your changes have not been saved.");
+      await question(page).getByRole("button", { name: "Cancel" }).click();
+      await expect(question(page)).toBeHidden();
+      await expect(editor).toHaveValue("https://api.example.org");
+      await expect(other).toHaveCount(0);
+
+      await editOther.click();
+      await question(page).getByRole("button", { name: "Discard changes" }).click();
+      await expect(other).toHaveValue("https://cdn.example.com");
+      await expect(editor).toHaveCount(0);
+      expect((await readSecret(service, project, "API_URL")).secretValue).toBe("https://api.example.com");
+
+      // Unchanged, the edit moves at once.
+      await secretRow(page, "API_URL").getByRole("button", { name: "Edit value of API_URL" }).click();
+      await expect(editor).toHaveValue("https://api.example.com");
+      await expect(other).toHaveCount(0);
+      await expect(question(page)).toHaveCount(0);
+    });
+
     test("a page's form asks before the console leaves it", async ({ signedIn: page, seededIdentity }) => {
       const { id, name } = seededIdentity.identity;
       const projects = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" });

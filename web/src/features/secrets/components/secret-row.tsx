@@ -1,5 +1,5 @@
 import { ArrowUpRight, Copy, Eye, EyeOff, FolderInput, Layers, PanelRightOpen, Pencil, Trash2 } from "lucide-react";
-import { memo, type MouseEvent, useRef } from "react";
+import { memo, type MouseEvent, type RefObject, useRef } from "react";
 import { Link } from "react-router";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
@@ -14,7 +14,7 @@ import { folderHref } from "../secret-location";
 import type { SecretListRow, SecretSource } from "../secret-rows";
 import { TagDot } from "./tag-dot";
 import type { SecretGuards } from "./use-secret-guards";
-import { HiddenValue, MaskedValue, RevealedValue, ValueEditor } from "./value-cell";
+import { HiddenValue, type LeaveEdit, MaskedValue, RevealedValue, ValueEditor } from "./value-cell";
 
 interface SecretRowProps {
   rowIndex: number;
@@ -26,6 +26,8 @@ interface SecretRowProps {
   /** Narrow table: the row's cells stack (key, then value and actions, then tags) in `stackedRowHeight(row)`. */
   stacked: boolean;
   onToggleReveal: (secretKey: string) => void;
+  /** Set by the row being edited: how to leave its edit (see `ValueEditor`). */
+  leaveEdit: RefObject<LeaveEdit>;
   onEdit: (secretKey: string | undefined) => void;
   onOpen: (secretKey: string) => void;
   onDelete: (secretKey: string) => void;
@@ -66,7 +68,7 @@ function isControl(target: EventTarget | null): boolean {
 }
 
 export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
-  const { rowIndex, row, folder, guards, revealed, editing, stacked } = props;
+  const { rowIndex, row, folder, guards, revealed, editing, stacked, leaveEdit } = props;
   const { onToggleReveal, onEdit, onOpen, onDelete } = props;
   const { importedFrom } = row;
   const key = row.secretKey;
@@ -122,7 +124,14 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
       </td>
       <td className={cell}>
         {editing && !importedFrom ? (
-          <ValueEditor key={key} folder={folder} secretKey={key} canRead={!guards.readValue} onDone={stopEditing} />
+          <ValueEditor
+            key={key}
+            folder={folder}
+            secretKey={key}
+            canRead={!guards.readValue}
+            leaveRef={leaveEdit}
+            onDone={stopEditing}
+          />
         ) : readDenied && !guards.checking ? (
           <HiddenValue />
         ) : revealed ? (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { UnsavedChangesGuard } from "@/components/layout/unsaved-changes-guard";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
 import { ORG_ID } from "@/testing/fixtures";
 import { renderRoutes } from "@/testing/render";
@@ -201,6 +202,61 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     await user.click(within(rowOf("STRIPE_KEY")).getByRole("button", { name: "Edit value of STRIPE_KEY" }));
     expect(await screen.findByText(/several lines: open the secret to edit it/)).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "New value of STRIPE_KEY" })).toBeNull();
+  });
+
+  it("asks before another row's edit replaces an inline edit whose value was changed", async () => {
+    server();
+    const { user } = renderRoutes(
+      [
+        {
+          path: "/projects/:projectId/secrets",
+          element: (
+            <UnsavedChangesGuard>
+              <SecretsPage />
+            </UnsavedChangesGuard>
+          ),
+        },
+      ],
+      { path: `/projects/${PROJECT}/secrets` },
+    );
+    await screen.findByRole("button", { name: "Open REDIS_URL" });
+    const edit = (key: string) => within(rowOf(key)).getByRole("button", { name: `Edit value of ${key}` });
+    await waitFor(() => expect(edit("REDIS_URL")).not.toHaveAttribute("aria-disabled"));
+
+    // Unchanged, the edit moves to the other row at once.
+    await user.click(edit("REDIS_URL"));
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "New value of REDIS_URL" })).toHaveValue("redis://cache:6379"),
+    );
+    await user.click(edit("DATABASE_URL"));
+    expect(await screen.findByRole("textbox", { name: "New value of DATABASE_URL" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "New value of REDIS_URL" })).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    await user.click(edit("REDIS_URL"));
+    const input = await screen.findByRole("textbox", { name: "New value of REDIS_URL" });
+    await waitFor(() => expect(input).toHaveValue("redis://cache:6379"));
+    await user.clear(input);
+    await user.type(input, "redis://typed");
+    // Its own row's Edit keeps the edit as it is.
+    await user.click(edit("REDIS_URL"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    await user.click(edit("DATABASE_URL"));
+    const question = await screen.findByRole("alertdialog", { name: "Discard unsaved changes?" });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(screen.getByRole("textbox", { name: "New value of REDIS_URL" })).toHaveValue("redis://typed");
+    expect(screen.queryByRole("textbox", { name: "New value of DATABASE_URL" })).toBeNull();
+
+    await user.click(edit("DATABASE_URL"));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Discard unsaved changes?" })).getByRole("button", {
+        name: "Discard changes",
+      }),
+    );
+    expect(await screen.findByRole("textbox", { name: "New value of DATABASE_URL" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "New value of REDIS_URL" })).toBeNull();
   });
 
   it("tells a caller who may only describe secrets that values are hidden, and reads none", async () => {

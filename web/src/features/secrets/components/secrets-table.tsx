@@ -10,6 +10,7 @@ import type { SecretListRow } from "../secret-rows";
 import { SecretRow, stackedRowHeight } from "./secret-row";
 import { useClientWidth } from "./use-client-width";
 import type { SecretGuards } from "./use-secret-guards";
+import type { LeaveEdit } from "./value-cell";
 
 /** Every row of the wide table has this height (stacked rows follow from what they show), so the virtualiser never measures one. */
 export const ROW_HEIGHT = 48;
@@ -49,6 +50,16 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rows, stacked]);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<string>();
+  // The edit in progress asks, when its value was changed, before another row's edit replaces it.
+  const leaveEdit = useRef<LeaveEdit>(undefined);
+  const edit = useCallback(
+    (secretKey: string | undefined) => {
+      const leave = secretKey === undefined || secretKey === editing ? undefined : leaveEdit.current;
+      if (leave) leave(() => setEditing(secretKey));
+      else setEditing(secretKey);
+    },
+    [editing],
+  );
   // The secret stays set while its confirmation closes, so the closing dialog keeps its text.
   const [deleting, setDeleting] = useState<string>();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -123,7 +134,8 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
                   editing={editing === row.secretKey}
                   stacked={stacked}
                   onToggleReveal={toggleReveal}
-                  onEdit={setEditing}
+                  leaveEdit={leaveEdit}
+                  onEdit={edit}
                   onOpen={onOpen}
                   onDelete={askDelete}
                 />

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, LockKeyhole, X } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
@@ -55,16 +55,21 @@ export function RevealedValue({ folder, secretKey }: { folder: SecretFolder; sec
   );
 }
 
+/** Leaves an inline edit: runs `then` at once when its value is unchanged, else once the person agrees to discard it. */
+export type LeaveEdit = ((then: () => void) => void) | undefined;
+
 interface ValueEditorProps {
   folder: SecretFolder;
   secretKey: string;
   /** Whether the caller may read the current value to start from; if not, a new value is typed blind. */
   canRead: boolean;
+  /** Holds how to leave this edit while it is open, for the table starting another one. */
+  leaveRef?: RefObject<LeaveEdit>;
   onDone: () => void;
 }
 
 /** Inline value edit: Enter saves, Escape cancels. A value of several lines is edited in the drawer. */
-export function ValueEditor({ folder, secretKey, canRead, onDone }: ValueEditorProps) {
+export function ValueEditor({ folder, secretKey, canRead, leaveRef, onDone }: ValueEditorProps) {
   const current = useQuery({ ...secretQueries.value(folder, secretKey), enabled: canRead });
   const update = useUpdateSecretValue(folder);
   const [draft, setDraft] = useState<string>();
@@ -74,6 +79,13 @@ export function ValueEditor({ folder, secretKey, canRead, onDone }: ValueEditorP
   const value = draft ?? known ?? "";
   const multiline = draft === undefined && known?.includes("\n");
   const confirmDiscard = useUnsavedChanges(draft !== undefined && draft !== (known ?? ""));
+  useLayoutEffect(() => {
+    if (!leaveRef) return;
+    leaveRef.current = confirmDiscard;
+    return () => {
+      if (leaveRef.current === confirmDiscard) leaveRef.current = undefined;
+    };
+  }, [leaveRef, confirmDiscard]);
 
   function save() {
     if (loading || update.isPending) return;
