@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { endpoints } from "@keyhold/contract";
 import { expect, test } from "../support/fixtures.ts";
 import { openSecrets, readSecret, secretRow, seedSecret } from "../support/secrets.ts";
 
@@ -185,6 +186,36 @@ for (const theme of ["light", "dark"] as const) {
       await projects.click();
       await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
       await expect(question(page)).toHaveCount(0);
+    });
+
+    test("signing out asks before it discards a page's unsaved input", async ({
+      signedIn: page,
+      service,
+      seededIdentity,
+    }) => {
+      const { id, name } = seededIdentity.identity;
+      await page.goto(`/identities/${id}/edit`);
+      const field = page.getByLabel("Name", { exact: true });
+      await expect(field).toHaveValue(name);
+      await field.fill(`${name}-renamed`);
+
+      const signOut = async () => {
+        await page.getByRole("button", { name: /^Account: / }).click();
+        await page.getByRole("menuitem", { name: "Sign out" }).click();
+      };
+      await signOut();
+      await expect(question(page)).toContainText("Your changes have not been saved.");
+      await question(page).getByRole("button", { name: "Cancel" }).click();
+      await expect(question(page)).toBeHidden();
+      await expect(page).toHaveURL(/\/edit$/);
+      await expect(field).toHaveValue(`${name}-renamed`);
+
+      await signOut();
+      await question(page).getByRole("button", { name: "Discard changes" }).click();
+      await expect(page).toHaveURL(/\/sign-in/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in to Keyhold" })).toBeVisible();
+      const { identity: membership } = await service(endpoints["identities.get"], { params: { identityId: id } });
+      expect(membership.identity.name).toBe(name);
     });
 
     test("reloading or closing the tab with unsaved input makes the browser ask", async ({

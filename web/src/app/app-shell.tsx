@@ -54,54 +54,55 @@ export function AppShell() {
         Skip to content
       </a>
       <Sidebar />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border bg-background/90 px-4 backdrop-blur md:px-6">
-          <div className="flex min-w-0 items-center gap-2">
-            <AfterFirstPaint
-              fallback={
-                <div aria-hidden className={`${iconButton} md:hidden`}>
-                  <Menu />
-                </div>
-              }
-            >
-              <MobileNav />
-            </AfterFirstPaint>
-            <Breadcrumbs />
-          </div>
-          <div className="flex items-center gap-1">
-            <AfterFirstPaint fallback={<ThemeMenuStandIn />}>
-              <ThemeMenu />
-            </AfterFirstPaint>
-            <AfterFirstPaint
-              fallback={
-                <div aria-hidden className={accountTriggerClasses}>
-                  <AccountBadge name={session.identity.name} />
-                </div>
-              }
-            >
-              <UserMenu />
-            </AfterFirstPaint>
-          </div>
-          {loading ? (
-            <div
-              role="progressbar"
-              aria-label="Loading page"
-              className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden"
-            >
-              <div className="h-full w-1/3 bg-accent animate-progress" />
+      {/* The top bar's sign-out asks about unsaved input too, so the guard holds it as well as the page. */}
+      <UnsavedChangesGuard>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border bg-background/90 px-4 backdrop-blur md:px-6">
+            <div className="flex min-w-0 items-center gap-2">
+              <AfterFirstPaint
+                fallback={
+                  <div aria-hidden className={`${iconButton} md:hidden`}>
+                    <Menu />
+                  </div>
+                }
+              >
+                <MobileNav />
+              </AfterFirstPaint>
+              <Breadcrumbs />
             </div>
-          ) : null}
-        </header>
-        <main
-          id="main"
-          tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8"
-        >
-          <UnsavedChangesGuard>
+            <div className="flex items-center gap-1">
+              <AfterFirstPaint fallback={<ThemeMenuStandIn />}>
+                <ThemeMenu />
+              </AfterFirstPaint>
+              <AfterFirstPaint
+                fallback={
+                  <div aria-hidden className={accountTriggerClasses}>
+                    <AccountBadge name={session.identity.name} />
+                  </div>
+                }
+              >
+                <UserMenu />
+              </AfterFirstPaint>
+            </div>
+            {loading ? (
+              <div
+                role="progressbar"
+                aria-label="Loading page"
+                className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden"
+              >
+                <div className="h-full w-1/3 bg-accent animate-progress" />
+              </div>
+            ) : null}
+          </header>
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8"
+          >
             <Outlet />
-          </UnsavedChangesGuard>
-        </main>
-      </div>
+          </main>
+        </div>
+      </UnsavedChangesGuard>
       {/* Toasts appear only in the signed-in console, so the toaster loads with it. */}
       <Toaster />
     </div>

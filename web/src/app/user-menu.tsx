@@ -10,6 +10,7 @@ import {
 import { useSignOut } from "@/features/auth/mutations";
 import { orgRoleLabel } from "@/features/identities/org-roles";
 import { useSession } from "@/hooks/use-session";
+import { useConfirmDiscardAll } from "@/hooks/use-unsaved-changes";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import { AccountBadge, accountTriggerClasses } from "./account-badge";
@@ -17,12 +18,17 @@ import { AccountBadge, accountTriggerClasses } from "./account-badge";
 export function UserMenu() {
   const session = useSession();
   const signOut = useSignOut();
+  const confirmDiscard = useConfirmDiscardAll();
   const { identity } = session;
 
+  // Signing out unmounts every page at once, which no navigation guard sees: ask first.
   function handleSignOut() {
-    signOut.mutate(undefined, {
-      onError: (error) => toast.error("Could not sign out", errorSummary(error, "The server did not end the session")),
-    });
+    confirmDiscard(() =>
+      signOut.mutate(undefined, {
+        onError: (error) =>
+          toast.error("Could not sign out", errorSummary(error, "The server did not end the session")),
+      }),
+    );
   }
 
   return (

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { UnsavedChangesGuard } from "@/components/layout/unsaved-changes-guard";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { renderRoutes } from "@/testing/render";
-import { UnsavedPlace, useUnsavedChanges } from "./use-unsaved-changes";
+import { UnsavedPlace, useConfirmDiscardAll, useUnsavedChanges } from "./use-unsaved-changes";
 
 const at = (pathname: string, search = "") => ({ pathname, search });
 
@@ -293,5 +293,42 @@ describe("UnsavedChangesGuard", () => {
     const ask = await screen.findByRole("alertdialog", { name: "Discard unsaved changes?" });
     await user.click(within(ask).getByRole("button", { name: "Discard changes" }));
     expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks before a way out of the whole console (signing out) discards any form's input", async () => {
+    const signOut = vi.fn();
+    function SignOut() {
+      const confirmDiscard = useConfirmDiscardAll();
+      return (
+        <button type="button" onClick={() => confirmDiscard(signOut)}>
+          Sign out
+        </button>
+      );
+    }
+    const { user } = renderRoutes(
+      [
+        {
+          path: "/",
+          element: (
+            <UnsavedChangesGuard>
+              <SignOut />
+              <NameForm />
+            </UnsavedChangesGuard>
+          ),
+        },
+      ],
+      { path: "/" },
+    );
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    expect(signOut).toHaveBeenCalledOnce();
+    await user.type(screen.getByLabelText("Name"), "draft");
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Discard unsaved changes?" });
+    await user.click(within(ask).getByRole("button", { name: "Cancel" }));
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(screen.getByLabelText("Name")).toHaveValue("draft");
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Discard changes" }));
+    expect(signOut).toHaveBeenCalledTimes(2);
   });
 });

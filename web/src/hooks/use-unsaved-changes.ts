@@ -118,6 +118,22 @@ export function useUnsavedChanges(dirty: boolean): (then: () => void) => void {
 }
 
 /**
+ * For a way out of the whole place rather than one form (signing out of the console): runs
+ * `then` at once when nothing in the place holds unsaved input, else after the person agrees to
+ * discard it.
+ */
+export function useConfirmDiscardAll(): (then: () => void) => void {
+  const place = useContext(UnsavedPlaceContext);
+  return useCallback(
+    (then: () => void) => {
+      if (place?.isDirty()) place.ask(then);
+      else then();
+    },
+    [place],
+  );
+}
+
+/**
  * A new place inside the current one (a dialog's), whose question is `asking` until answered.
  * `dirty` is input held by the place's owner itself rather than by forms inside it.
  */
