@@ -38,6 +38,26 @@ export const OptionalSecretPath = z
   .optional()
   .transform((p) => (p === undefined ? undefined : SecretPath.parse(p)));
 
+// ---- whole numbers in requests ----
+
+/**
+ * The largest whole number a request may carry. Every count, limit, position, version and
+ * lifetime in a request is kept in an `integer` column or compared with one, and PostgreSQL's
+ * (Infisical's database) holds 32 bits: a larger value would be refused by the database as a
+ * 5xx, where SQLite would keep it. So it is refused where it enters, with a 422 naming the field.
+ */
+export const MAX_WHOLE_NUMBER = 2_147_483_647;
+
+/** A whole number in a request, from `min` to `max`, and never past what an `integer` column holds. */
+export function wholeNumber(min: number, max = MAX_WHOLE_NUMBER) {
+  return z.number().int().min(min).max(Math.min(max, MAX_WHOLE_NUMBER));
+}
+
+/** The same in a query string, read with `Number` (so a typed client may pass a number). */
+export function queryWholeNumber(min: number, max = MAX_WHOLE_NUMBER) {
+  return z.coerce.number().int().min(min).max(Math.min(max, MAX_WHOLE_NUMBER));
+}
+
 // ---- token lifetime settings shared by every identity auth method ----
 
 export const MAX_TOKEN_SECONDS = 315_360_000; // ten years
@@ -58,8 +78,8 @@ export const TrustedIpRecordSchema = z
   .loose();
 export type TrustedIpRecord = z.infer<typeof TrustedIpRecordSchema>;
 
-const Seconds = z.number().int().min(0).max(MAX_TOKEN_SECONDS);
-const UsesLimit = z.number().int().min(0).describe("Requests allowed per token; 0 means unlimited");
+const Seconds = wholeNumber(0, MAX_TOKEN_SECONDS);
+const UsesLimit = wholeNumber(0).describe("Requests allowed per token; 0 means unlimited");
 
 /** Attach bodies: every lifetime field has Infisical's default. */
 export const tokenLifetimeDefaults = {
@@ -130,7 +150,7 @@ export function queryInteger(min: number, max: number, fallback: number) {
     .regex(/^\d+$/, "Must be a whole number")
     .default(String(fallback))
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(wholeNumber(min, max));
 }
 
 export const IdentityIdParams = z.object({ identityId: Uuid.describe("The identity") });

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { IdentityIdParams, NullableTimestamp, ResourceName, Timestamp, Uuid } from "./common.ts";
+import {
+  IdentityIdParams,
+  NullableTimestamp,
+  queryWholeNumber,
+  ResourceName,
+  Timestamp,
+  Uuid,
+  wholeNumber,
+} from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { MembershipRoleSchema } from "./memberships.ts";
 
@@ -93,8 +101,8 @@ const SearchText = z
 export const SearchIdentitiesBodySchema = z.object({
   orderBy: z.enum(["name", "role"]).default("name"),
   orderDirection: z.enum(["asc", "desc"]).default("asc"),
-  limit: z.number().int().min(1).max(100).default(50),
-  offset: z.number().int().min(0).default(0),
+  limit: wholeNumber(1, 100).default(50),
+  offset: wholeNumber(0).default(0),
   search: z
     .object({
       name: z
@@ -162,8 +170,8 @@ export const identityEndpoints = [
     summary: "List an organisation's identity memberships, a page at a time",
     params: z.object({ orgId: z.string().trim().min(1) }),
     query: z.object({
-      offset: z.coerce.number().int().min(0).default(0),
-      limit: z.coerce.number().int().min(1).max(20_000).default(100),
+      offset: queryWholeNumber(0).default(0),
+      limit: queryWholeNumber(1, 20_000).default(100),
       orderBy: z.enum(["name", "role"]).default("name"),
       orderDirection: z.enum(["asc", "desc"]).default("asc"),
       search: SearchText.optional(),

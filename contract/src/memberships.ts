@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NullableTimestamp, queryInteger, Timestamp, Uuid } from "./common.ts";
+import { MAX_WHOLE_NUMBER, NullableTimestamp, queryInteger, Timestamp, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { WorkspaceIdParams } from "./projects.ts";
 
@@ -187,7 +187,7 @@ export const membershipEndpoints = [
     summary: "List a project's identity memberships with their roles, a page at a time",
     params: ProjectIdParams,
     query: z.object({
-      offset: queryInteger(0, Number.MAX_SAFE_INTEGER, 0),
+      offset: queryInteger(0, MAX_WHOLE_NUMBER, 0),
       limit: queryInteger(1, 20_000, 100),
       orderBy: z.enum(["name"]).default("name"),
       orderDirection: z.enum(["asc", "desc"]).default("asc"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NullableTimestamp, slugSchema, Timestamp, Uuid } from "./common.ts";
+import { NullableTimestamp, slugSchema, Timestamp, Uuid, wholeNumber } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 export const projectTypes = ["secret-manager", "cert-manager", "kms", "ssh", "secret-scanning", "pam"] as const;
@@ -86,7 +86,7 @@ export const UpdateProjectBodySchema = z.object({
   secretSharing: z.boolean().optional(),
   showSnapshotsLegacy: z.boolean().optional(),
   defaultProduct: z.enum(projectTypes).optional(),
-  pitVersionLimit: z.number().int().min(1).max(100).optional(),
+  pitVersionLimit: wholeNumber(1, 100).optional(),
 });
 
 export const WorkspaceIdParams = z.object({ workspaceId: z.string().trim().min(1).describe("The project id") });
@@ -95,12 +95,12 @@ const EnvironmentIdParams = WorkspaceIdParams.extend({ id: z.string().trim().min
 export const CreateEnvironmentBodySchema = z.object({
   name: z.string().trim().min(1, "Name is required").max(64),
   slug: slugSchema(1, 64),
-  position: z.number().int().min(1).optional().describe("Defaults to after the last environment"),
+  position: wholeNumber(1).optional().describe("Defaults to after the last environment"),
 });
 export const UpdateEnvironmentBodySchema = z.object({
   name: z.string().trim().min(1, "Name is required").max(64).optional(),
   slug: slugSchema(1, 64).optional(),
-  position: z.number().int().min(1).optional(),
+  position: wholeNumber(1).optional(),
 });
 
 /** What the environment endpoints answer: a sentence, the project id and the environment. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NullableTimestamp, OptionalSecretPath, SecretPath, Timestamp, Uuid } from "./common.ts";
+import { NullableTimestamp, OptionalSecretPath, SecretPath, Timestamp, Uuid, wholeNumber } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { ImportedSecretSchema } from "./secrets.ts";
 
@@ -45,7 +45,7 @@ export const UpdateSecretImportBodySchema = z.object({
   import: z.object({
     environment: text.optional(),
     path: OptionalSecretPath,
-    position: z.number().int().min(1).optional(),
+    position: wholeNumber(1).optional(),
   }),
 });
 

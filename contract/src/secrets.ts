@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SecretPath, Timestamp } from "./common.ts";
+import { queryWholeNumber, SecretPath, Timestamp, wholeNumber } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 /** What a caller without `readValue` sees in place of a value. */
@@ -122,7 +122,7 @@ const projectRequired = { message: "Give workspaceId or projectSlug", path: ["wo
 
 const reminderFields = {
   secretReminderNote: z.string().max(1024).nullable().optional(),
-  secretReminderRepeatDays: z.number().int().min(1).max(365).nullable().optional(),
+  secretReminderRepeatDays: wholeNumber(1, 365).nullable().optional(),
 };
 const metadataInput = z.array(z.object({ key: z.string().trim().min(1), value: z.string().default("") }));
 
@@ -151,7 +151,7 @@ export const GetSecretQuerySchema = z.object({
   ...projectRef,
   environment: z.string().trim().min(1).optional(),
   secretPath: SecretPath,
-  version: z.coerce.number().int().min(1).optional().describe("Read this stored version instead of the live one"),
+  version: queryWholeNumber(1).optional().describe("Read this stored version instead of the live one"),
   type: z.enum(secretTypes).optional().describe("Default shared"),
   viewSecretValue: QueryFlag(true),
   expandSecretReferences: QueryFlag(false),
@@ -280,8 +280,8 @@ export const secretEndpoints = [
     summary: "List a secret's stored versions, newest first (restore one by updating with its value)",
     params: z.object({ secretId: z.string().min(1).describe("The secret") }),
     query: z.object({
-      offset: z.coerce.number().int().min(0).default(0),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+      offset: queryWholeNumber(0).default(0),
+      limit: queryWholeNumber(1, 100).default(20),
     }),
     response: z.object({ secretVersions: z.array(SecretVersionSchema) }),
     permission: { scope: "project", subject: "secret-rollback", action: "read" },

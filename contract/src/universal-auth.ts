@@ -14,6 +14,7 @@ import {
   ttlWithinMaxOnAttach,
   ttlWithinMaxOnUpdate,
   Uuid,
+  wholeNumber,
 } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -31,9 +32,9 @@ export type IdentityUniversalAuth = z.infer<typeof IdentityUniversalAuthSchema>;
 
 const lockout = {
   lockoutEnabled: z.boolean(),
-  lockoutThreshold: z.number().int().min(1).max(30),
-  lockoutDurationSeconds: z.number().int().min(30).max(86_400),
-  lockoutCounterResetSeconds: z.number().int().min(5).max(3_600),
+  lockoutThreshold: wholeNumber(1, 30),
+  lockoutDurationSeconds: wholeNumber(30, 86_400),
+  lockoutCounterResetSeconds: wholeNumber(5, 3_600),
 };
 
 export const AttachUniversalAuthBodySchema = ttlWithinMaxOnAttach(
@@ -75,8 +76,8 @@ export type ClientSecretRecord = z.infer<typeof ClientSecretRecordSchema>;
 
 export const CreateClientSecretBodySchema = z.object({
   description: z.string().trim().max(256).default(""),
-  numUsesLimit: z.number().int().min(0).default(0).describe("Logins allowed with the secret; 0 means unlimited"),
-  ttl: z.number().int().min(0).max(MAX_TOKEN_SECONDS).default(0).describe("Seconds the secret is valid; 0: forever"),
+  numUsesLimit: wholeNumber(0).default(0).describe("Logins allowed with the secret; 0 means unlimited"),
+  ttl: wholeNumber(0, MAX_TOKEN_SECONDS).default(0).describe("Seconds the secret is valid; 0: forever"),
 });
 
 export const ClientSecretIdParams = IdentityIdParams.extend({ clientSecretId: Uuid.describe("The client secret") });

@@ -1,4 +1,4 @@
-import { DEFAULT_TOKEN_TTL } from "@keyhold/contract";
+import { DEFAULT_TOKEN_TTL, MAX_WHOLE_NUMBER } from "@keyhold/contract";
 import { describe, expect, it } from "vitest";
 import type { AuthMethodConfig } from "./descriptor";
 import { fieldHelp, fieldsOf } from "./descriptor";
@@ -185,7 +185,7 @@ describe("the contract's ranges in the form", () => {
     expect(limits.lockoutThreshold).toEqual({ min: 1, max: 30 });
     expect(limits.lockoutDurationSeconds).toEqual({ min: 30, max: 86_400 });
     expect(limits.accessTokenTTL).toEqual({ min: 0, max: 315_360_000 });
-    expect(limits.accessTokenNumUsesLimit).toEqual({ min: 0 });
+    expect(limits.accessTokenNumUsesLimit).toEqual({ min: 0, max: MAX_WHOLE_NUMBER });
   });
 
   it("refuses what the server would, in words", () => {
@@ -194,12 +194,14 @@ describe("the contract's ranges in the form", () => {
       lockoutThreshold: "50",
       lockoutDurationSeconds: "2d",
       accessTokenMaxTTL: "4000d",
+      accessTokenNumUsesLimit: "2147483648",
     };
     const issues = formSchema(universalAuth, { mode: "attach" }).safeParse(values).error?.issues;
     expect(issues?.map((i) => [i.path.join("."), i.message])).toEqual([
       ["lockoutThreshold", "From 1 to 30"],
       ["lockoutDurationSeconds", "From 30 seconds to 1 day"],
       ["accessTokenMaxTTL", "At most 3650 days"],
+      ["accessTokenNumUsesLimit", "At most 2147483647"],
     ]);
   });
 });
