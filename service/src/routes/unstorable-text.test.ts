@@ -20,9 +20,12 @@ import { createFolder, createSecret, createTag } from "../test/secret-fixtures.t
  * depth, sent with control characters in it: no answer is a 5xx, on either database. NUL (which
  * PostgreSQL cannot store) and an unpaired surrogate (which has no UTF-8 form) are refused with
  * a 422 naming the field; tabs, line breaks and the other controls go as far as the rest of the
- * input lets them. The endpoints come from the contract's table and their fields from its zod
- * schemas, so a new endpoint is walked without being listed here; one whose fields cannot be
- * filled in from the names below fails until given a baseline.
+ * input lets them. Every number it accepts is sent past what PostgreSQL's `integer` holds (a
+ * column every one of them is kept in or compared with), past what a double keeps exact, and as
+ * a fraction: each is refused with a 422 naming the field; the column's own ends are no 5xx
+ * either. The endpoints come from the contract's table and their fields from its zod schemas,
+ * so a new endpoint is walked without being listed here; one whose fields cannot be filled in
+ * from the names below fails until given a baseline.
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -72,12 +75,49 @@ const probes: Probe[] = [
 /** Bytes that are not UTF-8 (an overlong form, a byte never used, an encoded surrogate), in a URL. */
 const undecodable = ["%C0", "%FF", "%ED%A0%80"];
 
+/** A number put in place of each number in turn. */
+interface NumberProbe {
+  name: string;
+  value: number;
+  /** Refused with a 422 naming the field: past an `integer` column's range, or a fraction where whole numbers go. */
+  refused: "always" | "where whole" | "never";
+}
+
+const numberProbes: NumberProbe[] = [
+  // The ends of PostgreSQL's `integer`: a field may refuse them, but nothing it does with them is a 5xx.
+  { name: "2^31 - 1", value: 2 ** 31 - 1, refused: "never" },
+  { name: "-2^31", value: -(2 ** 31), refused: "never" },
+  { name: "2^31", value: 2 ** 31, refused: "always" },
+  { name: "-2^31 - 1", value: -(2 ** 31) - 1, refused: "always" },
+  { name: "2^53", value: 2 ** 53, refused: "always" },
+  { name: "1e308", value: 1e308, refused: "always" },
+  { name: "a fraction", value: 1.5, refused: "where whole" },
+];
+
 /** Every path in a JSON value that holds a string. */
 function stringPaths(value: Json | undefined, at: Path = []): Path[] {
   if (typeof value === "string") return [at];
   if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...at, i]));
   if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...at, k]));
   return [];
+}
+
+/**
+ * Every path in a schema that holds a number once parsed (a query's numbers arrive as text, so
+ * the schema is read as its output), and whether it takes whole numbers only.
+ */
+function numberPaths(schema: JsonSchema, at: Path = []): { path: Path; integer: boolean }[] {
+  const types = schema.type === undefined ? [] : [schema.type].flat();
+  const here = types.includes("integer") ? [{ path: at, integer: true }] : [];
+  if (types.includes("number")) here.push({ path: at, integer: false });
+  return [
+    ...here,
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, property]) => numberPaths(property, [...at, key])),
+    ...(schema.items ? numberPaths(schema.items, [...at, 0]) : []),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((option) => numberPaths(option, at)),
+  ].filter(
+    (found, i, all) => all.findIndex((other) => JSON.stringify(other.path) === JSON.stringify(found.path)) === i,
+  );
 }
 
 function changedAt(value: Json, path: Path, change: (old: Json) => Json): Json {
@@ -151,8 +191,8 @@ function accepts(schema: JsonSchema, value: Json): boolean {
   return types.length === 0 || types.includes(type) || (type === "number" && types.includes("integer"));
 }
 
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
 }
 
 type Fields = Record<string, Json | undefined>;
@@ -403,7 +443,17 @@ async function seed(svc: TestService, peer: LoopbackPeer): Promise<Seeds> {
   };
 }
 
-describeEachDatabase("text that no database can store, in every string of every endpoint", (kind) => {
+it("finds the numbers in every part of an endpoint's input", () => {
+  const found = (id: EndpointId, where: "params" | "query" | "body") =>
+    numberPaths(jsonSchemaOf(endpoints[id][where], "output")).map(({ path }) => path.join("."));
+  expect(found("tokenAuth.update", "body")).toContain("accessTokenNumUsesLimit");
+  expect(found("secretImports.update", "body")).toEqual(["import.position"]);
+  expect(found("secrets.get", "query")).toEqual(["version"]);
+  // A string on the wire, a number once parsed.
+  expect(found("tokenAuth.listTokens", "query")).toEqual(["offset", "limit"]);
+});
+
+describeEachDatabase("text and numbers that no database can store, in every field of every endpoint", (kind) => {
   let svc: TestService;
   let peer: LoopbackPeer;
   let seeds: Seeds;
@@ -434,10 +484,8 @@ describeEachDatabase("text that no database can store, in every string of every 
       }
 
       const wrong: string[] = [];
-      const check = (res: CallResult, where: string, probe: Probe | undefined, field: Path) => {
-        const refusal =
-          probe && (probe.refused === "everywhere" || (probe.refused === "in the body" && where === "body"));
-        const said = `${where} ${JSON.stringify(field)} with ${probe?.name ?? "bytes that are not UTF-8"}: ${res.status} ${JSON.stringify(res.body)}`;
+      const check = (res: CallResult, where: string, field: Path, sent: string, refusal: boolean) => {
+        const said = `${where} ${JSON.stringify(field)} with ${sent}: ${res.status} ${JSON.stringify(res.body)}`;
         if (res.status >= 500) wrong.push(said);
         else if (refusal) {
           const error = ErrorBodySchema.safeParse(res.body);
@@ -456,12 +504,12 @@ describeEachDatabase("text that no database can store, in every string of every 
             if (probe.refused === "in the body") continue;
             const text = encodeURIComponent(insert(value, probe.text));
             const res = await send(svc, endpoint, urlOf(endpoint, baseline, { name, text }), baseline.body);
-            check(res, where, probe, [name]);
+            check(res, where, [name], probe.name, probe.refused === "everywhere");
           }
           for (const bytes of undecodable) {
             const text = encode(value) + bytes;
             const res = await send(svc, endpoint, urlOf(endpoint, baseline, { name, text }), baseline.body);
-            check(res, where, undefined, [name]);
+            check(res, where, [name], "bytes that are not UTF-8", false);
           }
         }
       }
@@ -470,7 +518,25 @@ describeEachDatabase("text that no database can store, in every string of every 
         for (const field of stringPaths(baseline.body)) {
           for (const probe of probes) {
             const body = changedAt(baseline.body, field, (text) => insert(text as string, probe.text));
-            check(await send(svc, endpoint, url, body), "body", probe, field);
+            check(await send(svc, endpoint, url, body), "body", field, probe.name, probe.refused !== "never");
+          }
+        }
+      }
+
+      for (const where of ["params", "query", "body"] as const) {
+        for (const { path, integer } of numberPaths(jsonSchemaOf(endpoint[where], "output"))) {
+          for (const probe of numberProbes) {
+            const inBody = where === "body";
+            const raw = inBody ? undefined : { name: String(path[0]), text: encode(probe.value) };
+            const body = inBody ? changedAt(baseline.body ?? {}, path, () => probe.value) : baseline.body;
+            const res = await send(svc, endpoint, urlOf(endpoint, baseline, raw), body);
+            check(
+              res,
+              where,
+              path,
+              probe.name,
+              probe.refused === "always" || (integer && probe.refused === "where whole"),
+            );
           }
         }
       }
