@@ -19,7 +19,8 @@ import { fakeAccessToken, membership } from "../test/samples.ts";
  * Text no database can store (NUL, an unpaired surrogate) is refused at the BFF's edge with the
  * service's 422, for every forwarded endpoint and every field its schemas name, before anything
  * is sent upstream: Infisical on PostgreSQL answers such input with a 500. Other control
- * characters are forwarded, and never make the BFF itself answer 5xx.
+ * characters are forwarded, and never make the BFF itself answer 5xx. So is a number past what
+ * PostgreSQL's 32-bit `integer` holds, which Infisical would also try to store.
  */
 
 let upstream: RecordingUpstream;
@@ -46,6 +47,19 @@ const forwarded = (endpointList as readonly Endpoint[]).filter((e) => e.auth !==
 function fieldsOf(schema: z.ZodType): string[] {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: object };
   return Object.keys(json.properties ?? {});
+}
+
+/** The fields that hold a number once parsed (a query's arrive as text). */
+function numberFieldsOf(schema: z.ZodType): string[] {
+  type Property = { type?: unknown; anyOf?: Property[] };
+  const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as {
+    properties?: Record<string, Property>;
+  };
+  const numeric = (p: Property): boolean =>
+    p.type === "integer" || p.type === "number" || (p.anyOf ?? []).some(numeric);
+  return Object.entries(json.properties ?? {})
+    .filter(([, property]) => numeric(property))
+    .map(([name]) => name);
 }
 
 /** The endpoint's path with every parameter valid (a uuid is a valid id of any kind) but those given raw. */
@@ -92,6 +106,26 @@ describe.each(forwarded.map((e) => [`${e.method} ${e.path}`, e] as const))("%s",
       );
     }
   });
+
+  const numbers = {
+    query: endpoint.query === NoParams ? [] : numberFieldsOf(endpoint.query),
+    body: endpoint.body === NoBody ? [] : numberFieldsOf(endpoint.body),
+  };
+  it.skipIf(numbers.query.length + numbers.body.length === 0)(
+    "refuses 2^31 in every number field, naming it, and sends nothing upstream",
+    async () => {
+      const answers = [
+        ...numbers.query.map(async (name) => [name, await call(endpoint, `${pathOf(endpoint)}?${name}=${2 ** 31}`)]),
+        ...numbers.body.map(async (name) => [name, await call(endpoint, pathOf(endpoint), { [name]: 2 ** 31 })]),
+      ] as Promise<[string, RawResponse]>[];
+      for (const [name, res] of await Promise.all(answers)) {
+        expect(res.status, res.text).toBe(422);
+        const issues = ErrorBodySchema.parse(res.json).message;
+        expect(issues).toContainEqual(expect.objectContaining({ code: "too_big", path: [name] }));
+      }
+      expect(upstream.requests).toEqual([]);
+    },
+  );
 
   it("forwards or refuses other control characters, never answering 5xx itself", async () => {
     for (const text of ["\t", "\n", "\x01", "\x7f"]) {
