@@ -42,6 +42,14 @@ const dialog = async (page: Page, button: string, name = button) => {
   await expect(opened.getByText(/^\s*Loading .*…\s*$/)).toHaveCount(0);
 };
 
+/** Opens a confirmation (an alert dialog) and waits for what it counts. */
+const confirmation = async (page: Page, button: string) => {
+  await page.getByRole("button", { name: button, exact: true }).first().click();
+  const opened = page.getByRole("alertdialog");
+  await expect(opened).toBeVisible();
+  await expect(opened.getByText(/^\s*(Loading|Counting) .*…\s*$/)).toHaveCount(0);
+};
+
 const secretKeys = [
   "DATABASE_URL",
   "PAYMENTS_GATEWAY_WEBHOOK_SIGNING_SECRET",
@@ -325,6 +333,12 @@ export const everyPage: Stop[] = [
     open: (page) => dialog(page, "Create client secret"),
   },
   {
+    name: "identity-delete",
+    url: (w) => `/identities/${w.identity.id}`,
+    ready: identityReady,
+    open: (page) => confirmation(page, "Delete identity"),
+  },
+  {
     name: "projects",
     url: () => "/projects",
     ready: (page, w) => expect(page.getByRole("link", { name: w.project.name, exact: true })).toBeVisible(),
@@ -347,6 +361,13 @@ export const everyPage: Stop[] = [
     ready: (page) =>
       expect(page.getByRole("table", { name: "Environments" }).getByText("qa-europe-frankfurt")).toBeVisible(),
     open: (page) => dialog(page, "Rename QA Europe (Frankfurt)", "Rename environment"),
+  },
+  {
+    name: "project-delete",
+    url: (w) => `/projects/${w.project.id}`,
+    ready: (page) =>
+      expect(page.getByRole("table", { name: "Environments" }).getByText("qa-europe-frankfurt")).toBeVisible(),
+    open: (page) => confirmation(page, "Delete project"),
   },
   { name: "secrets", url: secretsUrl, ready: secretsReady },
   {
@@ -390,6 +411,12 @@ export const everyPage: Stop[] = [
       await h1(page, "Dev secret reader");
       await expect(page.getByRole("group", { name: "Secrets", exact: true })).toBeVisible();
     },
+  },
+  {
+    name: "role-delete",
+    url: (w) => `/projects/${w.project.id}/roles/${w.roleSlug}`,
+    ready: (page) => h1(page, "Dev secret reader"),
+    open: (page) => confirmation(page, "Delete role"),
   },
   {
     name: "roles-create",
