@@ -68,6 +68,14 @@ function ConfirmDialog(props: ConfirmDialogProps) {
               <div className="text-sm text-muted-foreground">{description}</div>
             </AlertDialog.Description>
           </div>
+          {error ? (
+            <div
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive-subtle px-3 py-2 text-[13px] text-destructive-subtle-foreground"
+            >
+              {error}
+            </div>
+          ) : null}
           {children}
           {removes && removal && !blocked ? <RemovalNote removal={removal} sentence={removes.sentence} /> : null}
           {confirmText !== undefined && !blocked ? (
@@ -82,14 +90,6 @@ function ConfirmDialog(props: ConfirmDialogProps) {
                 autoComplete="off"
                 spellCheck={false}
               />
-            </div>
-          ) : null}
-          {error ? (
-            <div
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive-subtle px-3 py-2 text-[13px] text-destructive-subtle-foreground"
-            >
-              {error}
             </div>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

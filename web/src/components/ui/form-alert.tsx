@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 
 /**
  * A form-level error (one no field can take), announced when it appears and brought into view,
- * so a scrolled form never hides it; a long form puts it at its top, above the fields.
+ * so a scrolled form never hides it. Every form puts it in one place: at its top, above the fields.
  */
 function FormAlert({ message }: { message: string | undefined }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -132,6 +132,7 @@ function AddIdentityFormBody({
   return (
     <>
       <form id="add-identity-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Controller
           control={form.control}
           name="identityId"
@@ -188,7 +189,6 @@ function AddIdentityFormBody({
             />
           )}
         />
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={addIdentity.isPending}>

@@ -93,6 +93,7 @@ function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSave
   return (
     <>
       <form id="edit-roles-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Controller
           control={form.control}
           name="roles"
@@ -107,7 +108,6 @@ function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSave
             />
           )}
         />
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={update.isPending}>

@@ -105,6 +105,7 @@ function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: Invi
   return (
     <>
       <form id="invite-users-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field
           id="invite-emails"
           label="E-mail addresses"
@@ -116,7 +117,6 @@ function InviteFormBody({ roles, rolesError, invite, onCancel, onInvited }: Invi
         <Field id="invite-role" label="Role" error={errors.roleSlug?.message ?? rolesError}>
           <RoleSelect roles={roles} {...form.register("roleSlug")} />
         </Field>
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={invite.isPending}>

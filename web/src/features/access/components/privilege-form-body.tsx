@@ -78,6 +78,7 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
   return (
     <>
       <form id="privilege-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field
           id="privilege-slug"
           label="Name"
@@ -122,7 +123,6 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
             </div>
           )}
         />
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>

@@ -44,8 +44,13 @@ describe("SignInPage", () => {
   it("explains a rejected token and empties the field", async () => {
     mockFetch(() => json(401, errorBody(401, "UnauthorizedError", "Invalid token")));
     const { input } = await signIn("/sign-in");
-    expect(await screen.findByRole("alert")).toHaveTextContent("That access token was not accepted.");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("That access token was not accepted.");
     expect(input).toHaveValue("");
+    // A refusal that names no field sits at the top of the form, above its fields.
+    expect(alert.compareDocumentPosition(screen.getByRole("radio", { name: "Token" }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("asks to wait after too many attempts", async () => {

@@ -88,6 +88,7 @@ export function SignInPage() {
           onInput={onInput}
           className="grid gap-5 rounded-xl border border-border bg-card p-6 shadow-sm"
         >
+          <FormAlert message={serverError} />
           <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1" disabled={pending}>
             <legend className="sr-only">Sign in with</legend>
             {modes.map((option) => (
@@ -142,7 +143,6 @@ export function SignInPage() {
               />
             </div>
           )}
-          <FormAlert message={serverError} />
           <Button
             type="submit"
             variant="primary"

@@ -59,8 +59,8 @@ export function CreateIdentityForm({ createIdentity, onCancel, onCreated }: Crea
   return (
     <>
       <form id="create-identity-form" noValidate onSubmit={onSubmit} className="grid gap-5">
-        <IdentityFormFields form={form} idPrefix="create-identity" deleteProtection={deleteProtection} />
         <FormAlert message={form.formState.errors.root?.server?.message} />
+        <IdentityFormFields form={form} idPrefix="create-identity" deleteProtection={deleteProtection} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={createIdentity.isPending}>

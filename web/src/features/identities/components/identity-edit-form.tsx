@@ -58,6 +58,7 @@ export function IdentityEditForm() {
           </p>
         </div>
         <div className="grid gap-5 p-5">
+          <FormAlert message={form.formState.errors.root?.server?.message} />
           <IdentityFormFields
             form={form}
             idPrefix="edit-identity"
@@ -69,7 +70,6 @@ export function IdentityEditForm() {
                 : undefined
             }
           />
-          <FormAlert message={form.formState.errors.root?.server?.message} />
         </div>
         <div className="flex items-center justify-end gap-2 rounded-b-xl border-t border-border bg-surface px-5 py-3">
           <Button variant="secondary" size="sm" disabled={!isDirty || pending} onClick={() => form.reset()}>

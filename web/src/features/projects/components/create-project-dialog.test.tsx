@@ -120,7 +120,10 @@ describe("CreateProjectDialog", () => {
     await user.type(name, "Payments");
     await user.click(within(dialog).getByRole("button", { name: "Create project" }));
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent(message);
+    // A refusal that names no field sits at the top of the form, above its fields.
+    expect(alert.compareDocumentPosition(name)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(screen.getByRole("dialog", { name: "Create project" })).toBeInTheDocument();
   });
 

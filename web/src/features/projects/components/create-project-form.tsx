@@ -81,6 +81,7 @@ export function CreateProjectForm({ createProject, onCancel, onCreated }: Create
   return (
     <>
       <form id="create-project-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field id="create-project-name" label="Name" error={errors.projectName?.message}>
           <Input autoComplete="off" placeholder="e.g. Payments API" {...nameField} />
         </Field>
@@ -159,7 +160,6 @@ export function CreateProjectForm({ createProject, onCancel, onCreated }: Create
             />
           )}
         />
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={createProject.isPending}>

@@ -113,6 +113,7 @@ function EnvironmentForm({ environment, pending, submit, onDone, onCancel, submi
   return (
     <>
       <form id="environment-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field id="environment-name" label="Name" error={errors.name?.message}>
           <Input
             autoComplete="off"
@@ -139,7 +140,6 @@ function EnvironmentForm({ environment, pending, submit, onDone, onCancel, submi
             {...form.register("slug", { onChange: () => setSlugEdited(true) })}
           />
         </Field>
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>

@@ -56,6 +56,7 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
     <Card id="project-settings" title="Settings">
       <DeniedNote reason={denials.editSettings} />
       <form noValidate onSubmit={onSubmit} className="grid gap-5 p-4" aria-labelledby="project-settings">
+        <FormAlert message={errors.root?.server?.message} />
         <fieldset disabled={locked} className="grid gap-5">
           <Field id="project-settings-name" label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...form.register("name")} />
@@ -94,7 +95,6 @@ export function ProjectSettingsCard({ project, denials }: { project: Project; de
             )}
           />
         </fieldset>
-        <FormAlert message={errors.root?.server?.message} />
         <div className="flex justify-end gap-2">
           {isDirty ? (
             <Button variant="secondary" size="sm" onClick={() => form.reset()} disabled={update.isPending}>

@@ -137,6 +137,8 @@ function RoleDetailsForm({
         </DialogDescription>
       </DialogHeader>
       <form id="role-details-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        {source.isError ? <FormAlert message={errorSummary(source.error, "Could not read the role to copy")} /> : null}
+        <FormAlert message={errors.root?.server?.message} />
         <Field id="role-name" label="Name" error={errors.name?.message}>
           <Input {...form.register("name")} autoComplete="off" autoFocus />
         </Field>
@@ -167,8 +169,6 @@ function RoleDetailsForm({
             ) : null}
           </p>
         ) : null}
-        {source.isError ? <FormAlert message={errorSummary(source.error, "Could not read the role to copy")} /> : null}
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onClose)} disabled={pending}>

@@ -111,6 +111,7 @@ function ImportForm({ folder, environments, existing, pending, submit, onDone, o
   return (
     <>
       <form id="add-import-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field id="import-environment" label="Source environment" error={errors.environment?.message}>
           <EnvironmentSelect
             environments={environments}
@@ -149,7 +150,6 @@ function ImportForm({ folder, environments, existing, pending, submit, onDone, o
             </div>
           )}
         />
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>

@@ -65,6 +65,7 @@ function CreateFolderForm({ folder, onClose }: { folder: SecretFolder; onClose: 
         </DialogDescription>
       </DialogHeader>
       <form id="create-folder-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field
           id="folder-name"
           label="Name"
@@ -73,7 +74,6 @@ function CreateFolderForm({ folder, onClose }: { folder: SecretFolder; onClose: 
         >
           <Input {...form.register("name")} className="font-mono" autoComplete="off" spellCheck={false} autoFocus />
         </Field>
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onClose)} disabled={create.isPending}>

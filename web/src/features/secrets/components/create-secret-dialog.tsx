@@ -79,6 +79,7 @@ function CreateSecretForm({ folder, onClose }: { folder: SecretFolder; onClose: 
         </DialogDescription>
       </DialogHeader>
       <form id="create-secret-form" noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormAlert message={errors.root?.server?.message} />
         <Field id="secret-key" label="Key" description="For example: DATABASE_URL" error={errors.secretKey?.message}>
           <Input
             {...form.register("secretKey")}
@@ -101,7 +102,6 @@ function CreateSecretForm({ folder, onClose }: { folder: SecretFolder; onClose: 
           <Input {...form.register("secretComment")} autoComplete="off" placeholder="What it is for (optional)" />
         </Field>
         <TagChoices tags={tags} register={form.register("tagIds")} error={errors.tagIds?.message} />
-        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onClose)} disabled={create.isPending}>

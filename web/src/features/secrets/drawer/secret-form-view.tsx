@@ -90,6 +90,7 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
       <form noValidate onSubmit={onSubmit} className="flex min-h-full flex-col" aria-label={`Edit ${secret.secretKey}`}>
         {/* Rows keep their own height in a tall drawer (a stretched grid spreads labels away from their fields). */}
         <div className="grid flex-1 content-start gap-6 px-6 py-5">
+          <FormAlert message={errors.root?.server?.message} />
           <Field id="secret-key" label="Name" error={errors.secretKey?.message}>
             <Input {...form.register("secretKey")} className="font-mono" autoComplete="off" spellCheck={false} />
           </Field>
@@ -171,7 +172,6 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
         </div>
 
         <footer className="sticky bottom-0 grid gap-3 border-t border-border bg-card px-6 py-4">
-          <FormAlert message={errors.root?.server?.message} />
           <div className="flex items-center justify-between gap-3">
             <p className="text-[13px] text-muted-foreground" aria-live="polite">
               {isDirty ? "Unsaved changes" : `Version ${secret.version}`}

@@ -68,10 +68,10 @@ export function CreateTokenDialog({ identityId, open, onOpenChange }: CreateToke
               create.mutate(name.trim());
             }}
           >
+            <FormAlert message={create.error ? errorSummary(create.error, "Could not create the token") : undefined} />
             <Field id="create-token-name" label="Name (optional)" description="Helps tell tokens apart later.">
               <Input value={name} maxLength={64} autoComplete="off" onChange={(e) => setName(e.target.value)} />
             </Field>
-            <FormAlert message={create.error ? errorSummary(create.error, "Could not create the token") : undefined} />
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="secondary" disabled={create.isPending}>

@@ -90,6 +90,9 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
               });
             }}
           >
+            <FormAlert
+              message={create.error ? errorSummary(create.error, "Could not create the client secret") : undefined}
+            />
             <Field
               id="client-secret-description"
               label="Description (optional)"
@@ -121,9 +124,6 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
                 />
               </Field>
             </div>
-            <FormAlert
-              message={create.error ? errorSummary(create.error, "Could not create the client secret") : undefined}
-            />
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="secondary" disabled={create.isPending}>

@@ -76,10 +76,10 @@ function RenameForm({ token, rename, onDone }: RenameFormProps) {
         );
       }}
     >
+      <FormAlert message={rename.error ? errorSummary(rename.error, "Could not rename the token") : undefined} />
       <Field id="rename-token-name" label="Name">
         <Input value={name} maxLength={64} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </Field>
-      <FormAlert message={rename.error ? errorSummary(rename.error, "Could not rename the token") : undefined} />
       <DialogFooter>
         <Button variant="secondary" disabled={rename.isPending} onClick={() => confirmDiscard(onDone)}>
           Cancel
