@@ -36,7 +36,12 @@ export interface Limits {
 
 /** Each field's range as the contract declares it, so the form refuses what the server would. */
 export function contractLimits(descriptor: AuthMethodDescriptor): Record<string, Limits> {
-  const shape = (descriptor.attachBody as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  return schemaLimits(descriptor.attachBody);
+}
+
+/** The range of each number in a contract body schema (an object), by field name. */
+export function schemaLimits(body: unknown): Record<string, Limits> {
+  const shape = (body as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const limits: Record<string, Limits> = {};
   for (const [name, wrapped] of Object.entries(shape)) {
     let schema: z.ZodType = wrapped;
@@ -59,7 +64,11 @@ export function contractLimits(descriptor: AuthMethodDescriptor): Record<string,
 }
 
 /** Why a number or duration is outside its range ("From 1 to 30", "At most 3650 days"), if it is. */
-export function rangeProblem(field: FieldSpec, limits: Limits | undefined, value: number): string | undefined {
+export function rangeProblem(
+  field: Pick<FieldSpec, "kind">,
+  limits: Limits | undefined,
+  value: number,
+): string | undefined {
   const { min = 0, max } = limits ?? {};
   if (value >= min && (max === undefined || value <= max)) return undefined;
   const say = (n: number) => (field.kind === "ttl" ? describeTtl(n).toLowerCase() : String(n));

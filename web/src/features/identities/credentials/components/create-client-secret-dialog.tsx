@@ -1,3 +1,4 @@
+import { CreateClientSecretBodySchema } from "@keyhold/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ShownOnce } from "@/components/ui/shown-once";
@@ -16,6 +17,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
+import { rangeProblem, schemaLimits } from "../../auth-methods/form";
 import { describeTtl, parseTtl } from "../../auth-methods/ttl";
 import { useCreateClientSecret } from "../mutations";
 
@@ -26,9 +28,11 @@ interface CreateClientSecretDialogProps {
 }
 
 const empty = { description: "", ttl: "0", uses: "0" };
+/** The ranges the server enforces, read off the contract's body so the form refuses what it would. */
+const limits = schemaLimits(CreateClientSecretBodySchema);
 
 function ttlDescription(ttl: ReturnType<typeof parseTtl>, now = Date.now()): string | undefined {
-  if (!ttl.ok) return undefined;
+  if (!ttl.ok || rangeProblem({ kind: "ttl" }, limits.ttl, ttl.seconds)) return undefined;
   if (ttl.seconds === 0) return "30d, 12h, 90m or seconds; 0: never expires";
   return `${describeTtl(ttl.seconds)}: expires ${formatDateTime(new Date(now + ttl.seconds * 1000).toISOString())}`;
 }
@@ -40,7 +44,12 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
   const [submitted, setSubmitted] = useState(false);
   const secret = create.data?.clientSecret;
   const ttl = parseTtl(values.ttl);
-  const usesValid = /^\d+$/.test(values.uses.trim());
+  const usesWhole = /^\d+$/.test(values.uses.trim());
+  const ttlRange = ttl.ok ? rangeProblem({ kind: "ttl" }, limits.ttl, ttl.seconds) : undefined;
+  const usesRange = usesWhole ? rangeProblem({ kind: "number" }, limits.numUsesLimit, Number(values.uses)) : undefined;
+  // A value out of range is said as it is typed; one that does not parse, once the form is sent.
+  const ttlError = ttlRange ?? (submitted && !ttl.ok ? ttl.message : undefined);
+  const usesError = usesRange ?? (submitted && !usesWhole ? "Enter a whole number, 0 or more" : undefined);
   const dirty = !secret && JSON.stringify(values) !== JSON.stringify(empty);
 
   function handleOpenChange(next: boolean) {
@@ -82,7 +91,7 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
             onSubmit={(event) => {
               event.preventDefault();
               setSubmitted(true);
-              if (!ttl.ok || !usesValid) return;
+              if (!ttl.ok || !usesWhole || ttlRange || usesRange) return;
               create.mutate({
                 description: values.description.trim(),
                 ttl: ttl.seconds,
@@ -101,19 +110,14 @@ export function CreateClientSecretDialog({ identityId, open, onOpenChange }: Cre
               <Input value={values.description} maxLength={256} autoComplete="off" onChange={set("description")} />
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                id="client-secret-ttl"
-                label="TTL"
-                description={ttlDescription(ttl)}
-                error={submitted && !ttl.ok ? ttl.message : undefined}
-              >
+              <Field id="client-secret-ttl" label="TTL" description={ttlDescription(ttl)} error={ttlError}>
                 <Input value={values.ttl} autoComplete="off" className="font-mono text-[13px]" onChange={set("ttl")} />
               </Field>
               <Field
                 id="client-secret-uses"
                 label="Uses limit"
                 description="Logins allowed; 0 for unlimited"
-                error={submitted && !usesValid ? "Enter a whole number, 0 or more" : undefined}
+                error={usesError}
               >
                 <Input
                   value={values.uses}
