@@ -1,57 +1,30 @@
 import { mkdirSync } from "node:fs";
 import { endpoints } from "@keyhold/contract";
-import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { seedWorld } from "../support/pages.ts";
 
 const dir = process.env.KEYHOLD_SCREENSHOT_DIR ?? new URL("../screenshots/", import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 
 /** The roles pages of a project: the list, a custom role's builder and JSON view, a built-in role, the dialogs. */
 for (const theme of ["light", "dark"] as const) {
-  test(`roles tour in the ${theme} theme`, async ({ signedIn: page, service }) => {
+  test(`roles tour in the ${theme} theme`, async ({ signedIn: page, service, session }) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
     const shot = (name: string, fullPage = false) =>
       page.screenshot({ path: `${dir}${theme}-${name}.png`, animations: "disabled", fullPage });
 
-    const { project } = await service(endpoints["projects.create"], {
-      body: { projectName: uniqueName("Payments"), shouldCreateDefaultEnvs: true },
-    });
+    // The catalogue's world holds a custom role with conditions and an inverted rule.
+    const world = await seedWorld(service, session);
+    const { project } = world;
     try {
-      const params = { projectId: project.id };
       await service(endpoints["projectRoles.create"], {
-        params,
+        params: { projectId: project.id },
         body: {
           name: "Release manager",
           slug: "release-manager",
           description: "Deploys to staging and production",
           permissions: [{ subject: "environments", action: ["read", "edit"] }],
-        },
-      });
-      await service(endpoints["projectRoles.create"], {
-        params,
-        body: {
-          name: "Dev secret reader",
-          slug: "dev-secret-reader",
-          description: "Reads secrets in development, except the payment keys",
-          permissions: [
-            {
-              subject: "secrets",
-              action: ["describeSecret", "readValue"],
-              conditions: {
-                environment: "dev",
-                secretPath: { $glob: "/app/**" },
-                secretTags: { $in: ["backend", "shared"] },
-              },
-            },
-            {
-              subject: "secrets",
-              action: ["readValue"],
-              inverted: true,
-              conditions: { secretName: { $glob: "STRIPE_*" } },
-            },
-            { subject: "secret-folders", action: ["read"] },
-            { subject: "role", action: ["read"] },
-          ],
         },
       });
 
@@ -97,7 +70,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("alertdialog")).toBeVisible();
       await shot("r7-delete-role");
     } finally {
-      await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
+      await world.remove();
     }
   });
 }
