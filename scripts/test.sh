@@ -47,7 +47,7 @@ if redis_start; then export KEYHOLD_TEST_REDIS_URL=$REDIS_TEST_URL; else failed_
 run_step "typecheck" pnpm -r --if-present run typecheck
 run_step "lint" bash -c 'pnpm exec eslint . --max-warnings=0 && pnpm exec biome ci .'
 
-for pkg in contract service bff web; do
+for pkg in contract service bff web bench; do
   run_step "tests: $pkg" pnpm --filter "@keyhold/$pkg" exec vitest run \
     --reporter=default --reporter=json --outputFile.json="$out/vitest-$pkg.json"
 done
