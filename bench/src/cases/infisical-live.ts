@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { BenchCase, BenchContext } from "../lib/bench-case.ts";
+import { compareWithCpu } from "../lib/compare-cpu.ts";
 import {
   bearer,
   deleteInfisicalProject,
@@ -11,7 +12,7 @@ import {
 } from "../lib/infisical.ts";
 import type { ResultRow } from "../lib/result.ts";
 import { type RunningService, startService } from "../lib/stack.ts";
-import { compare, ensureWrk } from "../lib/wrk.ts";
+import { ensureWrk } from "../lib/wrk.ts";
 import { listPath, type SeedSecret, seedProject, seedSecrets } from "./secrets-list.ts";
 
 const LIVE_SECRET_COUNT = 1_000;
@@ -79,10 +80,18 @@ const readCase: BenchCase = {
       const infisicalUrl = `${server.url}${identityReadPath(server.identityId)}`;
       await expectOk(keyholdUrl, bearer({ token: keyhold.adminToken }), "Keyhold");
       await expectOk(infisicalUrl, bearer(server), server.label);
-      return compare(
+      return compareWithCpu(
         `authenticated read vs ${server.label}`,
-        { name: "Keyhold", options: { url: keyholdUrl, headers: bearer({ token: keyhold.adminToken }) } },
-        { name: shortLabel(server), options: { url: infisicalUrl, headers: bearer(server) } },
+        {
+          name: "Keyhold",
+          options: { url: keyholdUrl, headers: bearer({ token: keyhold.adminToken }) },
+          postgresUrl: server.postgresUrl,
+        },
+        {
+          name: shortLabel(server),
+          options: { url: infisicalUrl, headers: bearer(server) },
+          postgresUrl: server.postgresUrl,
+        },
         ROUNDS,
       );
     }),
@@ -123,10 +132,18 @@ const listCase: BenchCase = {
         const keyholdHeaders = bearer({ token: keyhold.adminToken });
         await expectSeeded(keyholdUrl, keyholdHeaders, secrets, "Keyhold");
         await expectSeeded(infisicalUrl, bearer(server), secrets, server.label);
-        return await compare(
+        return await compareWithCpu(
           `list ${LIVE_SECRET_COUNT.toLocaleString("en")} secrets vs ${server.label}`,
-          { name: "Keyhold", options: { url: keyholdUrl, headers: keyholdHeaders, ...listLoad } },
-          { name: shortLabel(server), options: { url: infisicalUrl, headers: bearer(server), ...listLoad } },
+          {
+            name: "Keyhold",
+            options: { url: keyholdUrl, headers: keyholdHeaders, ...listLoad },
+            postgresUrl: server.postgresUrl,
+          },
+          {
+            name: shortLabel(server),
+            options: { url: infisicalUrl, headers: bearer(server), ...listLoad },
+            postgresUrl: server.postgresUrl,
+          },
           ROUNDS,
         );
       } finally {
