@@ -3,25 +3,34 @@ import os from "node:os";
 import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
+import { infisicalLiveCases } from "./cases/infisical-live.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
-import type { BenchCase } from "./lib/bench-case.ts";
+import { type BenchCase, selectCases } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
 import { type ResultRow, ratioOf } from "./lib/result.ts";
 import { repoRoot } from "./lib/system.ts";
 import { renderTable } from "./lib/table.ts";
 
-const cases: BenchCase[] = [...serviceReadCases, ...bffHopCases, ...secretsListCases, secretsFilterCase, consoleCase];
+const cases: BenchCase[] = [
+  ...serviceReadCases,
+  ...bffHopCases,
+  ...secretsListCases,
+  secretsFilterCase,
+  consoleCase,
+  ...infisicalLiveCases,
+];
 
-/** `pnpm bench [case-id…]`: every case by default, or only the named ones. */
+/** `pnpm bench [case-id…]`: every case but the named-only ones by default, or only the named ones. */
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
-const unknown = wanted.filter((id) => !cases.some((c) => c.id === id));
-if (unknown.length > 0) {
-  console.error(`unknown case(s): ${unknown.join(", ")}; known: ${cases.map((c) => c.id).join(", ")}`);
+let selected: BenchCase[];
+try {
+  selected = selectCases(cases, wanted);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
-const selected = wanted.length === 0 ? cases : cases.filter((c) => wanted.includes(c.id));
 
 const machine = {
   cpu: os.cpus()[0]?.model.trim() ?? "unknown",

@@ -21,28 +21,44 @@ async function call(service: RunningService, method: string, url: string, body?:
   return response.json();
 }
 
-/** A project whose dev environment holds SECRET_COUNT secrets at the root, created through the API. */
 /** The seeded secrets' names: SERVICE_00000_KEY … SERVICE_09999_KEY. */
 export function secretKeyOf(n: number): string {
   return `SERVICE_${String(n).padStart(5, "0")}_KEY`;
 }
 
-export async function seedProject(service: RunningService): Promise<string> {
+export interface SeedSecret {
+  secretKey: string;
+  secretValue: string;
+  secretComment?: string;
+}
+
+/** `count` secrets as the cases seed them: random 32-character values, a comment on every tenth. */
+export function seedSecrets(count: number): SeedSecret[] {
+  return Array.from({ length: count }, (_, n) => ({
+    secretKey: secretKeyOf(n),
+    secretValue: randomBytes(24).toString("base64url"),
+    ...(n % 10 === 0 && { secretComment: `rotated by the platform team, batch ${n}` }),
+  }));
+}
+
+/** A project whose dev environment holds the given secrets at the root, created through the API. */
+export async function seedProject(
+  service: RunningService,
+  secrets: readonly SeedSecret[] = seedSecrets(SECRET_COUNT),
+): Promise<string> {
   const created = endpoints["projects.create"].response.parse(
     await call(service, "POST", endpoints["projects.create"].path, { projectName: "Bench", slug: "bench" }),
   );
   const projectId = created.project.id;
   let next = 0;
   const worker = async () => {
-    while (next < SECRET_COUNT) {
-      const n = next++;
-      const name = secretKeyOf(n);
-      await call(service, "POST", buildPath(endpoints["secrets.create"].path, { secretName: name }), {
+    while (next < secrets.length) {
+      const { secretKey, ...rest } = secrets[next++] as SeedSecret;
+      await call(service, "POST", buildPath(endpoints["secrets.create"].path, { secretName: secretKey }), {
         workspaceId: projectId,
         environment: "dev",
         secretPath: "/",
-        secretValue: randomBytes(24).toString("base64url"),
-        ...(n % 10 === 0 && { secretComment: `rotated by the platform team, batch ${n}` }),
+        ...rest,
       });
     }
   };
@@ -50,7 +66,8 @@ export async function seedProject(service: RunningService): Promise<string> {
   return projectId;
 }
 
-function listPath(projectId: string): string {
+/** The measured list: every secret of the dev environment's root folder, values decrypted. */
+export function listPath(projectId: string): string {
   return `/api/v3/secrets/raw?workspaceId=${projectId}&environment=dev&secretPath=%2F`;
 }
 

@@ -13,5 +13,16 @@ export interface BenchContext {
 export interface BenchCase {
   id: string;
   title: string;
+  /** Left out of the default run (it needs servers the runner does not start): runs only when named. */
+  onlyWhenNamed?: boolean;
   run(context: BenchContext): Promise<ResultRow[]>;
+}
+
+/** The named cases, or by default every case but the named-only ones; an unknown name is an error. */
+export function selectCases(cases: readonly BenchCase[], wanted: readonly string[]): BenchCase[] {
+  const unknown = wanted.filter((id) => !cases.some((c) => c.id === id));
+  if (unknown.length > 0) {
+    throw new Error(`unknown case(s): ${unknown.join(", ")}; known: ${cases.map((c) => c.id).join(", ")}`);
+  }
+  return wanted.length === 0 ? cases.filter((c) => !c.onlyWhenNamed) : cases.filter((c) => wanted.includes(c.id));
 }
