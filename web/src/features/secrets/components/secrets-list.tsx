@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { FolderX, KeyRound, Search, SearchX } from "lucide-react";
-import { useDeferredValue, useMemo } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -30,13 +30,13 @@ const count = new Intl.NumberFormat("en");
 
 /**
  * The folder's secrets with the search box and tag filter. Filtering happens in memory on every
- * keystroke, from the list's precomputed lowercase keys; the table renders the filtered rows at
- * a lower priority (a deferred value), so typing never waits for it.
+ * keystroke, from the list's precomputed lowercase keys, and the table renders the filtered rows
+ * in the same render as the typed text, so the frame that shows a keystroke shows its result.
+ * (A deferred value would paint the text first and the table a frame or more later.)
  */
 export function SecretsList({ folder, location, href, update, guards, onOpen }: SecretsListProps) {
   const list = useQuery(secretQueries.list(folder));
-  const { text, setText } = useSecretSearch(location.search);
-  const search = useDeferredValue(text);
+  const { text: search, setText } = useSecretSearch(location.search);
   const index = list.data?.rows;
   const imported = list.data?.importedCount ?? 0;
   const rows = useMemo(() => (index ? filterSecrets(index, search, location.tag) : []), [index, search, location.tag]);
@@ -63,7 +63,7 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
           <Input
             id="secret-search"
             type="search"
-            value={text}
+            value={search}
             onChange={(event) => setText(event.target.value)}
             placeholder="Search by key"
             className="pl-9"

@@ -35,19 +35,21 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const stacked = width !== undefined && width < STACK_BELOW;
+  // The virtualiser recomputes its items' sizes when `getItemKey` changes: a new one with every
+  // new list of rows makes it take their heights in the render that shows them (a `measure()`
+  // after rendering would render the table a second time on every keystroke).
+  const getItemKey = useCallback((index: number) => (rows[index] as SecretListRow).secretKey, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (stacked ? stackedRowHeight(rows[index] as SecretListRow) : ROW_HEIGHT),
-    // Rows are keyed by position: when a filter changes which secrets are in view, the rows on
-    // screen are updated in place rather than unmounted and mounted again (what a row holds for
-    // one secret, an edit or a revealed value, is keyed by that secret inside the row).
+    getItemKey,
     overscan: 5,
     // Until the container is measured (and in tests without layout), assume a typical one.
     initialRect: { width: 1000, height: 640 },
   });
-  // The virtualiser keeps the sizes it was given: other rows or another layout bring others.
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rows, stacked]);
+  // Another layout brings other sizes for the same rows.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, stacked]);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<string>();
   // The edit in progress asks, when its value was changed, before another row's edit replaces it.
@@ -124,8 +126,12 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
             {items.map((item) => {
               const row = rows[item.index] as SecretListRow;
               return (
+                // Rows are keyed by position: when a filter changes which secrets are in view, the
+                // rows on screen are updated in place rather than unmounted and mounted again (what
+                // a row holds for one secret, an edit or a revealed value, is keyed by that secret
+                // inside the row).
                 <SecretRow
-                  key={item.key}
+                  key={item.index}
                   rowIndex={item.index + 2}
                   row={row}
                   folder={folder}
