@@ -1,12 +1,9 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cn } from "@/lib/cn";
-import { errorSummary } from "@/lib/describe-error";
-import { toast } from "@/lib/toast";
 import type { SecretFolder } from "../api";
-import { useDeleteSecret } from "../mutations";
 import type { SecretListRow } from "../secret-rows";
+import { DeleteSecretDialog } from "./delete-secret-dialog";
 import { SecretRow, stackedRowHeight } from "./secret-row";
 import { useClientWidth } from "./use-client-width";
 import type { SecretGuards } from "./use-secret-guards";
@@ -65,7 +62,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   // The secret stays set while its confirmation closes, so the closing dialog keeps its text.
   const [deleting, setDeleting] = useState<string>();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const remove = useDeleteSecret(folder);
+  const closeDelete = useCallback(() => setConfirmOpen(false), []);
 
   const toggleReveal = useCallback((secretKey: string) => {
     setRevealed((current) => {
@@ -151,33 +148,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={(open) => {
-          if (open) return;
-          remove.reset();
-          setConfirmOpen(false);
-        }}
-        title={`Delete secret ${deleting ?? ""}?`}
-        description={
-          <>
-            <span className="font-mono text-foreground">{deleting}</span> will be deleted from {folder.secretPath} in{" "}
-            {folder.environment}. Anything that reads it will stop finding it.
-          </>
-        }
-        confirmLabel="Delete secret"
-        pending={remove.isPending}
-        error={remove.error ? errorSummary(remove.error, "Could not delete the secret") : undefined}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast.success("Secret deleted", deleting);
-              setConfirmOpen(false);
-            },
-          });
-        }}
-      />
+      <DeleteSecretDialog folder={folder} secretKey={deleting} open={confirmOpen} onClose={closeDelete} />
     </>
   );
 });
