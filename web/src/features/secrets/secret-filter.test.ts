@@ -31,6 +31,36 @@ describe("secret filter", () => {
     expect(filterSecrets(index, " ", undefined)).toBe(secrets);
   });
 
+  it("narrows the last result as a search grows, and starts again when it changes otherwise", () => {
+    const own = indexSecrets(secrets);
+    const keysOf = (search: string, tagged?: string) => filterSecrets(own, search, tagged).map((s) => s.secretKey);
+    expect(keysOf("d")).toEqual(["DATABASE_URL", "REDIS_URL", "Database_Replica"]);
+    expect(keysOf("da")).toEqual(["DATABASE_URL", "Database_Replica"]);
+    expect(keysOf("data")).toEqual(["DATABASE_URL", "Database_Replica"]);
+    // Not a longer form of "data": every key again.
+    expect(keysOf("_")).toEqual(["DATABASE_URL", "REDIS_URL", "stripe_key", "Database_Replica"]);
+    expect(keysOf("_url")).toEqual(["DATABASE_URL", "REDIS_URL"]);
+    expect(keysOf("url")).toEqual(["DATABASE_URL", "REDIS_URL"]);
+    expect(keysOf("ur")).toEqual(["DATABASE_URL", "REDIS_URL"]);
+    expect(keysOf("url", "cache")).toEqual(["REDIS_URL"]);
+    expect(keysOf("url", "backend")).toEqual(["DATABASE_URL", "REDIS_URL"]);
+    expect(keysOf("r")).toEqual(["DATABASE_URL", "REDIS_URL", "stripe_key", "Database_Replica"]);
+    expect(keysOf("re")).toEqual(["REDIS_URL", "Database_Replica"]);
+    expect(keysOf("", "backend")).toEqual(["DATABASE_URL", "REDIS_URL"]);
+    expect(keysOf("rep", "backend")).toEqual([]);
+    expect(keysOf("rep")).toEqual(["Database_Replica"]);
+  });
+
+  it("gives back the same list when a search keeps every secret it had", () => {
+    const own = indexSecrets(secrets);
+    expect(filterSecrets(own, "_", undefined)).toBe(secrets);
+    const data = filterSecrets(own, "da", undefined);
+    expect(filterSecrets(own, "dat", undefined)).toBe(data);
+    expect(filterSecrets(own, "datab", undefined)).toBe(data);
+    expect(filterSecrets(own, "database_", undefined)).toBe(data);
+    expect(filterSecrets(own, "database_u", undefined).map((s) => s.secretKey)).toEqual(["DATABASE_URL"]);
+  });
+
   it("offers each tag the secrets carry once, by slug, with how many carry it", () => {
     expect(tagOptions(secrets)).toEqual([
       { slug: "backend", color: "#f00", count: 2 },

@@ -26,6 +26,22 @@ export function indexSecrets<T extends FilterableSecret>(secrets: readonly T[]):
   };
 }
 
+interface LastFilter<T> {
+  needle: string;
+  tag: string | undefined;
+  /** What it matched, and where those sit in the index. */
+  matched: readonly T[];
+  positions: readonly number[];
+}
+
+/*
+ * Each index's last filter. A search that grows as one types matches a subset of what the
+ * shorter one matched (a key that contains "_042" contains "_04"), so it scans those rows
+ * rather than every key again; when it keeps them all, the same array comes back, and what
+ * renders the rows has nothing new to render.
+ */
+const lastFilters = new WeakMap<SecretIndex<FilterableSecret>, LastFilter<FilterableSecret>>();
+
 /** The secrets whose key contains `search` (any case) and that carry `tag`, in list order. */
 export function filterSecrets<T extends FilterableSecret>(
   index: SecretIndex<T>,
@@ -35,13 +51,23 @@ export function filterSecrets<T extends FilterableSecret>(
   const needle = search.trim().toLowerCase();
   if (!needle && !tag) return index.secrets;
   const { secrets, keys, tags } = index;
-  const out: T[] = [];
-  for (let i = 0; i < secrets.length; i++) {
+  const last = lastFilters.get(index) as LastFilter<T> | undefined;
+  const from = last !== undefined && last.tag === tag && needle.includes(last.needle) ? last : undefined;
+  const candidates = from ? from.positions.length : secrets.length;
+  const matched: T[] = [];
+  const positions: number[] = [];
+  for (let n = 0; n < candidates; n++) {
+    const i = from ? (from.positions[n] as number) : n;
     if (needle && !(keys[i] as string).includes(needle)) continue;
     if (tag && !(tags[i] as readonly string[]).includes(tag)) continue;
-    out.push(secrets[i] as T);
+    matched.push(secrets[i] as T);
+    positions.push(i);
   }
-  return out;
+  // Everything still matches: the same list as before.
+  const kept = matched.length === candidates;
+  const result = kept ? (from?.matched ?? secrets) : matched;
+  lastFilters.set(index, { needle, tag, matched: result, positions: kept && from ? from.positions : positions });
+  return result;
 }
 
 export interface TagOption {

@@ -34,6 +34,22 @@ interface SecretRowProps {
 }
 
 const iconButton = "size-7 text-muted-foreground hover:text-foreground";
+
+/*
+ * The rows' icons, as elements made once: a row that shows another secret after a keystroke
+ * renders the same icon elements again, and React skips them instead of building each SVG anew.
+ */
+const icons = {
+  reveal: <Eye aria-hidden />,
+  hide: <EyeOff aria-hidden />,
+  copy: <Copy aria-hidden />,
+  edit: <Pencil aria-hidden />,
+  open: <PanelRightOpen aria-hidden />,
+  delete: <Trash2 aria-hidden />,
+  openHome: <ArrowUpRight aria-hidden />,
+  imported: <FolderInput aria-hidden />,
+  overrides: <Layers aria-hidden />,
+};
 const MAX_TAGS = 2;
 
 /*
@@ -169,7 +185,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
             deniedReason={readDenied}
             onClick={() => onToggleReveal(key)}
           >
-            {revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+            {revealed ? icons.hide : icons.reveal}
           </PermittedButton>
           <PermittedButton
             variant="ghost"
@@ -180,7 +196,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
             deniedReason={readDenied}
             onClick={() => void copy()}
           >
-            <Copy aria-hidden />
+            {icons.copy}
           </PermittedButton>
           {importedFrom ? (
             <>
@@ -192,7 +208,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
                 aria-label={`Open ${key} in ${homeLabel}`}
                 title={`Open in ${homeLabel}, where it can be changed`}
               >
-                <ArrowUpRight aria-hidden />
+                {icons.openHome}
               </Link>
               <span aria-hidden className="size-7" />
             </>
@@ -208,7 +224,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
                 deniedReason={guards.edit}
                 onClick={() => onEdit(key)}
               >
-                <Pencil aria-hidden />
+                {icons.edit}
               </PermittedButton>
               <PermittedButton
                 variant="ghost"
@@ -218,7 +234,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
                 title="Open details"
                 onClick={() => onOpen(key)}
               >
-                <PanelRightOpen aria-hidden />
+                {icons.open}
               </PermittedButton>
               <PermittedButton
                 variant="ghost"
@@ -229,7 +245,7 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
                 deniedReason={guards.delete}
                 onClick={() => onDelete(key)}
               >
-                <Trash2 aria-hidden />
+                {icons.delete}
               </PermittedButton>
             </>
           )}
@@ -260,7 +276,7 @@ function RowNote({ row, homeLabel }: { row: SecretListRow; homeLabel: string | u
               : `Imported from ${homeLabel}. Read-only here: open the folder to change it.`
           }
         >
-          <FolderInput aria-hidden />
+          {icons.imported}
           <span className="truncate">
             Imported from <span className="font-mono">{homeLabel}</span>
           </span>
@@ -270,7 +286,7 @@ function RowNote({ row, homeLabel }: { row: SecretListRow; homeLabel: string | u
           className="inline-flex min-w-0 items-center gap-1 text-warning-subtle-foreground [&_svg]:size-3.5 [&_svg]:shrink-0"
           title={`This folder's own value wins over the one imported from ${overridden}.`}
         >
-          <Layers aria-hidden />
+          {icons.overrides}
           <span className="truncate">
             Overrides <span className="font-mono">{importSourceLabel(first.environment, first.secretPath)}</span>
             {overrides.length > 1 ? ` +${overrides.length - 1}` : null}

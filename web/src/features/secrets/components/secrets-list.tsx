@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { FolderX, KeyRound, Search, SearchX } from "lucide-react";
-import { useDeferredValue, useMemo } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
 import { filterSecrets, tagOptions } from "../secret-filter";
 import type { SecretLocation } from "../secret-location";
+import type { FolderListing } from "../secret-rows";
 import { SecretsTable } from "./secrets-table";
 import type { SecretGuards } from "./use-secret-guards";
 import { useSecretSearch } from "./use-secret-location";
@@ -28,15 +29,28 @@ interface SecretsListProps {
 
 const count = new Intl.NumberFormat("en");
 
+/** The folder's secrets, read once for the list below; typing in its search box does not render this again. */
+export function SecretsList(props: SecretsListProps) {
+  const list = useQuery(secretQueries.list(props.folder));
+  return <FilteredSecrets list={list} {...props} />;
+}
+
 /**
  * The folder's secrets with the search box and tag filter. Filtering happens in memory on every
- * keystroke, from the list's precomputed lowercase keys; the table renders the filtered rows at
- * a lower priority (a deferred value), so typing never waits for it.
+ * keystroke, from the list's precomputed lowercase keys, and the table renders the filtered rows
+ * in the same render as the typed text, so the frame that shows a keystroke shows its result.
+ * (A deferred value would paint the text first and the table a frame or more later.)
  */
-export function SecretsList({ folder, location, href, update, guards, onOpen }: SecretsListProps) {
-  const list = useQuery(secretQueries.list(folder));
-  const { text, setText } = useSecretSearch(location.search);
-  const search = useDeferredValue(text);
+function FilteredSecrets({
+  list,
+  folder,
+  location,
+  href,
+  update,
+  guards,
+  onOpen,
+}: SecretsListProps & { list: UseQueryResult<FolderListing> }) {
+  const { text: search, setText } = useSecretSearch(location.search);
   const index = list.data?.rows;
   const imported = list.data?.importedCount ?? 0;
   const rows = useMemo(() => (index ? filterSecrets(index, search, location.tag) : []), [index, search, location.tag]);
@@ -63,7 +77,7 @@ export function SecretsList({ folder, location, href, update, guards, onOpen }: 
           <Input
             id="secret-search"
             type="search"
-            value={text}
+            value={search}
             onChange={(event) => setText(event.target.value)}
             placeholder="Search by key"
             className="pl-9"

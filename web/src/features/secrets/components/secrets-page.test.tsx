@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { UnsavedChangesGuard } from "@/components/layout/unsaved-changes-guard";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
@@ -143,6 +143,34 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     expect(screen.getByRole("button", { name: "Open DATABASE_URL" })).toBeInTheDocument();
     expect(screen.getByText("2 of 3 secrets")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe("?q=url"));
+  });
+
+  it("keeps a keystroke typed while the search before it is on its way to the URL", async () => {
+    server();
+    const { router, user } = render();
+    const search = await screen.findByRole("searchbox", { name: "Search secrets by key" });
+    // The router applies a new URL in a transition: the next keystroke lands before it renders.
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.search === "?q=ur") fireEvent.change(search, { target: { value: "url" } });
+    });
+    await user.type(search, "ur");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=url"));
+    unsubscribe();
+    expect(search).toHaveValue("url");
+    expect(screen.getByText("2 of 3 secrets")).toBeInTheDocument();
+  });
+
+  it("shows the search of a URL navigated to after typing, as back and forward do", async () => {
+    server();
+    const { router, user } = render("?q=redis");
+    const search = await screen.findByRole("searchbox", { name: "Search secrets by key" });
+    expect(search).toHaveValue("redis");
+    await user.clear(search);
+    await user.type(search, "url");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=url"));
+    await act(() => router.navigate(`/projects/${PROJECT}/secrets?q=stripe`));
+    expect(search).toHaveValue("stripe");
+    expect(screen.getByText("1 of 3 secrets")).toBeInTheDocument();
   });
 
   it("narrows the table to a tag from the URL, and says when nothing matches", async () => {

@@ -1,12 +1,9 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cn } from "@/lib/cn";
-import { errorSummary } from "@/lib/describe-error";
-import { toast } from "@/lib/toast";
 import type { SecretFolder } from "../api";
-import { useDeleteSecret } from "../mutations";
 import type { SecretListRow } from "../secret-rows";
+import { DeleteSecretDialog } from "./delete-secret-dialog";
 import { SecretRow, stackedRowHeight } from "./secret-row";
 import { useClientWidth } from "./use-client-width";
 import type { SecretGuards } from "./use-secret-guards";
@@ -35,19 +32,21 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const stacked = width !== undefined && width < STACK_BELOW;
+  // The virtualiser recomputes its items' sizes when `getItemKey` changes: a new one with every
+  // new list of rows makes it take their heights in the render that shows them (a `measure()`
+  // after rendering would render the table a second time on every keystroke).
+  const getItemKey = useCallback((index: number) => (rows[index] as SecretListRow).secretKey, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (stacked ? stackedRowHeight(rows[index] as SecretListRow) : ROW_HEIGHT),
-    // Rows are keyed by position: when a filter changes which secrets are in view, the rows on
-    // screen are updated in place rather than unmounted and mounted again (what a row holds for
-    // one secret, an edit or a revealed value, is keyed by that secret inside the row).
+    getItemKey,
     overscan: 5,
     // Until the container is measured (and in tests without layout), assume a typical one.
     initialRect: { width: 1000, height: 640 },
   });
-  // The virtualiser keeps the sizes it was given: other rows or another layout bring others.
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rows, stacked]);
+  // Another layout brings other sizes for the same rows.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, stacked]);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<string>();
   // The edit in progress asks, when its value was changed, before another row's edit replaces it.
@@ -63,7 +62,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   // The secret stays set while its confirmation closes, so the closing dialog keeps its text.
   const [deleting, setDeleting] = useState<string>();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const remove = useDeleteSecret(folder);
+  const closeDelete = useCallback(() => setConfirmOpen(false), []);
 
   const toggleReveal = useCallback((secretKey: string) => {
     setRevealed((current) => {
@@ -124,8 +123,12 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
             {items.map((item) => {
               const row = rows[item.index] as SecretListRow;
               return (
+                // Rows are keyed by position: when a filter changes which secrets are in view, the
+                // rows on screen are updated in place rather than unmounted and mounted again (what
+                // a row holds for one secret, an edit or a revealed value, is keyed by that secret
+                // inside the row).
                 <SecretRow
-                  key={item.key}
+                  key={item.index}
                   rowIndex={item.index + 2}
                   row={row}
                   folder={folder}
@@ -145,33 +148,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={(open) => {
-          if (open) return;
-          remove.reset();
-          setConfirmOpen(false);
-        }}
-        title={`Delete secret ${deleting ?? ""}?`}
-        description={
-          <>
-            <span className="font-mono text-foreground">{deleting}</span> will be deleted from {folder.secretPath} in{" "}
-            {folder.environment}. Anything that reads it will stop finding it.
-          </>
-        }
-        confirmLabel="Delete secret"
-        pending={remove.isPending}
-        error={remove.error ? errorSummary(remove.error, "Could not delete the secret") : undefined}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast.success("Secret deleted", deleting);
-              setConfirmOpen(false);
-            },
-          });
-        }}
-      />
+      <DeleteSecretDialog folder={folder} secretKey={deleting} open={confirmOpen} onClose={closeDelete} />
     </>
   );
 });

@@ -21,25 +21,29 @@ export function useSecretLocation() {
 /**
  * The search box: `text` filters the table on every keystroke and reaches the URL (`?q=`) once
  * typing pauses, replacing the entry rather than adding one per word. Back and forward change
- * the URL, and the box follows.
+ * the URL, and the box follows; the URL catching up with this hook's own write does not, as
+ * the box may hold more typed since (the router applies a new URL in a transition, which a
+ * keystroke can overtake).
  */
 export function useSecretSearch(urlText: string) {
   const [, setParams] = useSearchParams();
   const [text, setText] = useState(urlText);
   const [seen, setSeen] = useState(urlText);
+  const [written, setWritten] = useState(urlText);
 
-  // The URL's text changed (navigation, or this hook's own write): the box shows it.
+  // The URL's text changed (navigation, or this hook's own write): the box shows it, unless it
+  // is the text this hook wrote.
   if (urlText !== seen) {
     setSeen(urlText);
-    if (urlText !== text) setText(urlText);
+    if (urlText !== written && urlText !== text) setText(urlText);
   }
 
   useEffect(() => {
     if (text === urlText) return;
-    const timer = setTimeout(
-      () => setParams((current) => writeSecretLocation(current, { search: text }), { replace: true }),
-      URL_DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => {
+      setWritten(text);
+      setParams((current) => writeSecretLocation(current, { search: text }), { replace: true });
+    }, URL_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, urlText, setParams]);
 
