@@ -23,7 +23,7 @@ export default defineConfig({
     // Brotli and gzip copies beside each file (index.html included), served by the BFF
     // when the browser accepts them; woff2 is compressed already.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/manifest\.json$/], logLevel: "silent" }),
-    jsBudget(),
+    jsBudget(consoleRoutes),
   ],
   resolve: {
     // Workspace packages from their TypeScript sources (the contract's compiled dist is for `node`).
