@@ -55,7 +55,13 @@ export interface ConsoleRoute {
   budgetKB: number;
 }
 
-const topBarMenus = ["src/app/mobile-nav.tsx", "src/app/theme-menu.tsx", "src/app/user-menu.tsx"];
+/** What the signed-in frame loads just after its first paint: the top bar's menus and the unsaved-changes question. */
+const topBarMenus = [
+  "src/app/mobile-nav.tsx",
+  "src/app/theme-menu.tsx",
+  "src/app/user-menu.tsx",
+  "src/components/layout/unsaved-changes-dialogs.tsx",
+];
 /** The signed-in frame and the error element of the routes above every page. */
 const signedIn = ["src/app/app-shell.tsx", "src/components/errors/route-error.tsx"];
 /** A project's pages: the frame, the project's crumb and the permission model their loaders read. */
@@ -133,7 +139,11 @@ export const consoleRoutes = {
       "src/features/secrets/prefetch.ts",
       "src/features/secrets/components/secrets-page.tsx",
     ],
-    afterPaintModules: topBarMenus,
+    afterPaintModules: [
+      ...topBarMenus,
+      "src/features/secrets/components/create-secret-dialog.tsx",
+      "src/features/secrets/components/create-folder-dialog.tsx",
+    ],
     budgetKB: 275,
   },
   "secret-imports": {
