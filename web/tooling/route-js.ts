@@ -94,19 +94,19 @@ export const consoleRoutes = {
       "src/features/identities/components/identities-table.tsx",
       "src/features/identities/components/create-identity-dialog.tsx",
     ],
-    budgetKB: 275,
+    budgetKB: 240,
   },
   identity: {
     path: "/identities/:identityId",
     routeModules: [...identityPage, "src/features/identities/components/identity-overview.tsx"],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 265,
   },
   "identity-edit": {
     path: "/identities/:identityId/edit",
     routeModules: [...identityPage, "src/features/identities/components/identity-edit-form.tsx"],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 250,
   },
   projects: {
     path: "/projects",
@@ -120,7 +120,7 @@ export const consoleRoutes = {
       "src/features/projects/components/projects-table.tsx",
       "src/features/projects/components/create-project-dialog.tsx",
     ],
-    budgetKB: 275,
+    budgetKB: 240,
   },
   project: {
     path: "/projects/:projectId",
@@ -130,7 +130,7 @@ export const consoleRoutes = {
       "src/features/projects/components/project-overview.tsx",
     ],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 265,
   },
   secrets: {
     path: "/projects/:projectId/secrets",
@@ -160,7 +160,7 @@ export const consoleRoutes = {
     path: "/projects/:projectId/roles",
     routeModules: [...inProject, rolesQueries, "src/features/roles/components/roles-page.tsx"],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 265,
   },
   role: {
     path: "/projects/:projectId/roles/:roleSlug",
@@ -171,13 +171,13 @@ export const consoleRoutes = {
       "src/features/roles/components/role-crumb.tsx",
     ],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 270,
   },
   access: {
     path: "/projects/:projectId/access",
     routeModules: [...inProject, "src/features/access/queries.ts", "src/features/access/components/access-page.tsx"],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 270,
   },
   integrations: {
     path: "/projects/:projectId/integrations",
@@ -187,7 +187,7 @@ export const consoleRoutes = {
       "src/features/integrations/components/integrations-page.tsx",
     ],
     afterPaintModules: topBarMenus,
-    budgetKB: 275,
+    budgetKB: 235,
   },
 } as const satisfies Record<string, ConsoleRoute>;
 export type ConsoleRouteId = keyof typeof consoleRoutes;

@@ -183,7 +183,11 @@ interface LighthouseFigures {
 }
 
 /** One Lighthouse run (default mobile settings: simulated throttling) in a fresh Chromium. */
-async function runLighthouse(url: string, headers: Record<string, string>, report: string): Promise<LighthouseFigures> {
+async function lighthouseOnce(
+  url: string,
+  headers: Record<string, string>,
+  report: string,
+): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
@@ -218,6 +222,18 @@ async function runLighthouse(url: string, headers: Record<string, string>, repor
     return { performance, lcpMs, tbtMs };
   } finally {
     chrome.kill();
+  }
+}
+
+/** Lighthouse, run again when it fails to record the page (NO_NAVSTART and the like, on a busy machine). */
+async function runLighthouse(url: string, headers: Record<string, string>, report: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, headers, report);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`  ${error instanceof Error ? error.message : String(error)}; once more`);
+    }
   }
 }
 
