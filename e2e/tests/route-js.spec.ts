@@ -18,9 +18,9 @@ import { seedSecret } from "../support/secrets.ts";
 /**
  * What a browser downloads on a cold load of each page of the console, against what the build's
  * JavaScript budget counts for it (web/tooling/route-js.ts): the same files, no more and no fewer.
- * And the page's own code, everything it needs before its first paint, arrives in at most two
- * rounds of script requests: index.html's (its entry, the entry's modulepreloads, boot.js) and
- * the route's chunks that boot.js preloads for the address being opened.
+ * And everything a page needs before its first paint is requested in one round, by index.html
+ * itself: its entry and the entry's modulepreloads by the parser, and the route's chunks by its
+ * inline boot script (web/boot.js), which the parser runs before any script has arrived.
  */
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -83,7 +83,7 @@ async function coldLoad(
   }
 }
 
-/** The chunks boot.js preloads for a path, as index.html lists them (web/tooling/route-preloads.ts). */
+/** The chunks the boot script preloads for a path, as index.html lists them (web/tooling/route-preloads.ts). */
 function bootPreloads(pathname: string): string[] {
   const data = /<script type="application\/json" id="route-preloads">(.*?)<\/script>/s.exec(indexHtml)?.[1];
   if (!data) throw new Error("index.html has no route preloads");
@@ -104,21 +104,25 @@ function expectLoadedAsCounted(id: ConsoleRouteId, url: string, load: ColdLoad) 
     routeScriptFiles(manifest, indexHtml, route),
   );
 
-  // Round one: what index.html names (boot.js, the entry and its modulepreloads), requested by
-  // the parser. Round two: what boot.js, from round one, preloads for this address.
-  const roundOne = scriptsOfHtml(indexHtml);
-  for (const file of roundOne) {
+  // What index.html names (the entry and its modulepreloads), requested by the parser, and what
+  // its inline boot script preloads for this address as the parser runs it: one round.
+  const named = scriptsOfHtml(indexHtml);
+  for (const file of named) {
     expect(load.requests.find((r) => r.file === file)?.initiator, `${id}: ${file} requested by the parser`).toBe(
       "parser",
     );
   }
-  const roundTwo = bootPreloads(new URL(url, "http://console").pathname);
+  const preloaded = bootPreloads(new URL(url, "http://console").pathname);
+  for (const file of preloaded) {
+    expect(load.requests.find((r) => r.file === file)?.initiator, `${id}: ${file} requested by a script`).toBe(
+      "script",
+    );
+  }
   const beforePaint = routeScriptFiles(manifest, indexHtml, { ...route, afterPaintModules: [] });
-  const later = beforePaint.filter((file) => !roundOne.includes(file) && !roundTwo.includes(file));
-  expect(later, `${id}: scripts needed before the first paint that neither index.html nor boot.js requests`).toEqual(
-    [],
-  );
-  expect(roundTwo.length > 0, `${id}: boot.js preloads the route's chunks`).toBe(id !== "sign-in");
+  const later = beforePaint.filter((file) => !named.includes(file) && !preloaded.includes(file));
+  expect(later, `${id}: scripts needed before the first paint that index.html does not request`).toEqual([]);
+  expect(preloaded.length > 0, `${id}: the boot script preloads the route's chunks`).toBe(id !== "sign-in");
+  expect(indexHtml, "the boot script is inline, not a file to fetch first").not.toContain('src="/boot.js"');
 
   // The same from the timings: each script's round is at most one more than that of the
   // scripts that had arrived when it was sent (an upper bound of its chain of requests).
@@ -139,7 +143,7 @@ test("the sign-in page downloads what its budget counts, in one round", async ({
   expectLoadedAsCounted("sign-in", "/sign-in", load);
 });
 
-test("the organisation's pages download what their budgets count, in two rounds", async ({
+test("the organisation's pages download what their budgets count, in one round", async ({
   browser,
   adminToken,
   seededIdentity,
@@ -156,7 +160,7 @@ test("the organisation's pages download what their budgets count, in two rounds"
   }
 });
 
-test("a project's pages download what their budgets count, in two rounds", async ({
+test("a project's pages download what their budgets count, in one round", async ({
   browser,
   adminToken,
   service,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   type ConsoleRoute,
   consoleRoutes,
+  inlineScriptsOfHtml,
   judgeRoutes,
   KB,
   type Manifest,
@@ -52,6 +53,14 @@ const identities: ConsoleRoute = {
   afterPaintModules: ["src/features/identities/components/identities-page.tsx"],
   budgetKB: 250,
 };
+
+describe("inlineScriptsOfHtml", () => {
+  it("reads inline classic and module scripts, not data blocks or scripts with a src", () => {
+    const page = `<script type="application/json" id="t">[1]</script><script>boot()</script>
+<script src="/x.js"></script><script type="module">go()</script><script type="importmap">{}</script>`;
+    expect(inlineScriptsOfHtml(page)).toEqual(["boot()", "go()"]);
+  });
+});
 
 describe("routeScriptFiles", () => {
   it("reads index.html's local scripts and modulepreloads, not its styles, fonts or remote scripts", () => {

@@ -61,7 +61,7 @@ function newestMtime(target: string): number {
 export function ensureWebBuild(): void {
   const manifest = path.join(distDir, ".vite", "manifest.json");
   const builtAt = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
-  const sources = ["src", "public", "tooling", "index.html", "vite.config.ts", "package.json"].map((p) =>
+  const sources = ["src", "public", "tooling", "boot.js", "index.html", "vite.config.ts", "package.json"].map((p) =>
     newestMtime(path.join(webDir, p)),
   );
   const newestSource = Math.max(...sources, newestMtime(path.join(repoRoot, "contract", "src")));
