@@ -49,6 +49,15 @@ async function coldLoad(
       expect(login.status()).toBe(200);
     }
     const page = await context.newPage();
+    // Every refusal of the Content-Security-Policy, reported or not in the console (an eval
+    // probe caught by the code that tried it shows up only here).
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(
+          `Content Security Policy refused ${event.blockedURI} (${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        ),
+      );
+    });
     const errors: string[] = [];
     page.on("console", (message) => {
       // A signed-out visitor's session check is answered 401, which the browser reports.

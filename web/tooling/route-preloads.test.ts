@@ -71,6 +71,11 @@ describe("boot.js", () => {
     ]);
   }
 
+  it("tells zod, before it loads, not to probe for eval, which the CSP refuses", () => {
+    boot("/sign-in");
+    expect((window as { __zod_globalConfig?: unknown }).__zod_globalConfig).toEqual({ jitless: true });
+  });
+
   it.each([
     ["/identities", [["/assets/list.js", ""]]],
     ["/identities/", [["/assets/list.js", ""]]],
