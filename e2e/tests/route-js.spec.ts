@@ -80,12 +80,18 @@ async function coldLoad(
       const request = sent.get(event.requestId);
       if (request) requests.push({ ...request, finishedAt: event.timestamp });
     });
+    const failed: string[] = [];
+    cdp.on("Network.loadingFailed", (event) => {
+      const request = sent.get(event.requestId);
+      if (request) failed.push(`${request.file} failed to load: ${event.errorText}`);
+    });
     await cdp.send("Network.enable");
     await page.goto(url, { waitUntil: "networkidle" });
     await options.ready(page);
     // Scripts still arriving after the page is ready (the menus' code, loaded after the first paint).
     await page.waitForLoadState("networkidle");
-    expect(sent.size, "every script request finished").toBe(requests.length);
+    await expect.poll(() => requests.length + failed.length, { message: "every script request ended" }).toBe(sent.size);
+    expect(failed, "script requests that failed").toEqual([]);
     return { requests, errors };
   } finally {
     await context.close();
