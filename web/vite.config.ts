@@ -19,11 +19,11 @@ export default defineConfig({
     tailwindcss(),
     zodWithoutJsonSchema(),
     preloadFonts(["inter-latin-wght-normal.woff2"]),
-    routePreloads(Object.values(consoleRoutes)),
+    routePreloads(Object.values(consoleRoutes), fileURLToPath(new URL("./boot.js", import.meta.url))),
     // Brotli and gzip copies beside each file (index.html included), served by the BFF
     // when the browser accepts them; woff2 is compressed already.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/manifest\.json$/], logLevel: "silent" }),
-    jsBudget(),
+    jsBudget(consoleRoutes),
   ],
   resolve: {
     // Workspace packages from their TypeScript sources (the contract's compiled dist is for `node`).

@@ -12,7 +12,7 @@ import { registerCsrfGuard } from "./plugins/csrf.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.ts";
 import { RequestLog } from "./plugins/request-log.ts";
-import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { consoleScriptSources, registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
 import { registerForwarding } from "./routes/forward.ts";
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn("KEYHOLD_INSECURE_COOKIES=true: the session cookie is sent over plain HTTP too");
   }
   registerCsrfGuard(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, securityHeaders(consoleScriptSources(config.webDistDir)));
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

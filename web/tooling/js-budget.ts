@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { Logger, Plugin } from "vite";
-import { consoleRoutes, judgeSignIn, KB, measureRouteJs } from "./route-js.ts";
+import { type ConsoleRoute, judgeRoutes, measureRouteJs, type RouteJs } from "./route-js.ts";
 
 /**
- * Fails the build when the sign-in route needs more JavaScript than its budget, so a
- * dependency that leaks into the first screen is caught by `npm test`, not by users.
+ * Fails the build when a route of the console needs more JavaScript than its budget, so a
+ * dependency that leaks into a page's first load is caught by `npm test`, not by users.
  * It runs once the files are written, on what was actually built.
  */
-export function jsBudget(): Plugin {
+export function jsBudget(routes: Readonly<Record<string, ConsoleRoute>>): Plugin {
   let outDir = "";
   let logger: Logger | undefined;
   // closeBundle also runs after a failed build, when dist/ holds an older build's files.
@@ -24,13 +24,14 @@ export function jsBudget(): Plugin {
     },
     async closeBundle() {
       if (!written) return;
-      const [signIn, identities] = await Promise.all([
-        measureRouteJs(outDir, consoleRoutes["sign-in"]),
-        measureRouteJs(outDir, consoleRoutes.identities),
-      ]);
-      const verdict = judgeSignIn(signIn);
-      logger?.info(`${verdict.message}; identities route: ${(identities.gzipBytes / KB).toFixed(1)} KB`);
+      const measured: Record<string, RouteJs> = Object.fromEntries(
+        await Promise.all(
+          Object.entries(routes).map(async ([id, route]) => [id, await measureRouteJs(outDir, route)] as const),
+        ),
+      );
+      const verdict = judgeRoutes(measured, routes);
       if (!verdict.ok) this.error(verdict.message);
+      logger?.info(verdict.message);
     },
   };
 }

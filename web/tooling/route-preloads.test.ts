@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import bootScript from "../public/boot.js?raw";
+import nginxConfig from "../../deploy/nginx.conf?raw";
+import bootScript from "../boot.js?raw";
 import type { ConsoleRoute } from "./route-js.ts";
-import { type BuiltChunk, ROUTE_PRELOADS_ID, routePreloadTable } from "./route-preloads.ts";
+import { type BuiltChunk, ROUTE_PRELOADS_ID, routePreloadTable, scriptHash } from "./route-preloads.ts";
 
 const root = "/repo/web";
 const chunk = (
@@ -28,8 +29,9 @@ const identities: ConsoleRoute = {
   path: "/identities",
   routeModules: ["src/app/app-shell.tsx", "src/features/identities/components/identities-page.tsx"],
   afterPaintModules: ["src/features/identities/components/identities-table.tsx"],
+  budgetKB: 200,
 };
-const signIn: ConsoleRoute = { path: "/sign-in", routeModules: [], afterPaintModules: [] };
+const signIn: ConsoleRoute = { path: "/sign-in", routeModules: [], afterPaintModules: [], budgetKB: 150 };
 
 describe("routePreloadTable", () => {
   it("lists a route's chunks and their imports, not the entry's, nor what loads after the first paint", () => {
@@ -69,6 +71,11 @@ describe("boot.js", () => {
     ]);
   }
 
+  it("tells zod, before it loads, not to probe for eval, which the CSP refuses", () => {
+    boot("/sign-in");
+    expect((window as { __zod_globalConfig?: unknown }).__zod_globalConfig).toEqual({ jitless: true });
+  });
+
   it.each([
     ["/identities", [["/assets/list.js", ""]]],
     ["/identities/", [["/assets/list.js", ""]]],
@@ -84,5 +91,18 @@ describe("boot.js", () => {
     ["/", []],
   ])("preloads for %s what the build listed", (path, expected) => {
     expect(boot(path)).toEqual(expected);
+  });
+});
+
+describe("the boot script's hash", () => {
+  it("is the one the browser computes: SHA-256 of the script's text, base64", () => {
+    // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+    expect(scriptHash("alert(1)")).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+
+  it("is allowed by deploy/nginx.conf's Content-Security-Policy, as the BFF allows it from the build", () => {
+    const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(nginxConfig)?.[1];
+    expect(policy).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='; style-src 'self';/);
+    expect(policy).toContain(`script-src 'self' ${scriptHash(bootScript)};`);
   });
 });

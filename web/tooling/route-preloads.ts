@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
 import type { ConsoleRoute } from "./route-js.ts";
@@ -5,9 +7,14 @@ import type { ConsoleRoute } from "./route-js.ts";
 /**
  * A page of the console opened by its address (a link, a reload) needs its route's code,
  * which the router would request only once the app's own code has arrived and started. This
- * plugin writes, into index.html, which chunks each route needs; public/boot.js reads it and
- * preloads them for the address being opened, beside the app's own code. The sign-in page
- * needs nothing beyond the app's entry and so preloads nothing.
+ * plugin writes, into index.html, which chunks each route needs, and inlines the boot script
+ * (web/boot.js), which reads it and preloads them for the address being opened, beside the
+ * app's own code: one round of requests, with no script file to fetch before the first paint.
+ * The sign-in page needs nothing beyond the app's entry and so preloads nothing.
+ *
+ * The Content-Security-Policy allows that one inline script by its hash, which the build
+ * writes to `.vite/csp.json` (`{"script-src": ["'sha256-…'"]}`) for the BFF to read;
+ * deploy/nginx.conf names the same hash, and a test keeps the two in step.
  */
 
 /** The parts of a built chunk this plugin reads. */
@@ -67,31 +74,66 @@ export function routePreloadTable(
     });
 }
 
-/** The table as a data block (not a script the CSP would have to allow), placed before boot.js, which reads it. */
-export function routePreloads(routes: readonly ConsoleRoute[]): Plugin {
+/** How index.html loads the boot script in development; the build inlines it in its place. */
+export const BOOT_SCRIPT_TAG = '<script src="/boot.js"></script>';
+const BOOT_PLACEHOLDER = "<!-- keyhold:boot -->";
+/** Where the build writes the CSP sources of its inline scripts, relative to dist/. */
+export const CSP_FILE = ".vite/csp.json";
+
+/** The CSP source allowing an inline script: the SHA-256 of its text, as the browser hashes it. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+}
+
+/** Inlines the boot script and the route table (a data block, which the CSP does not govern) it reads. */
+export function routePreloads(routes: readonly ConsoleRoute[], bootScriptFile: string): Plugin[] {
   let root = "";
   let base = "/";
-  return {
-    name: "keyhold:route-preloads",
-    apply: "build",
-    configResolved(config) {
-      root = config.root;
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
-        const table = routePreloadTable(chunks, routes, root, base);
-        const boot = /<script src="\/boot\.js"><\/script>/;
-        if (!boot.test(html)) throw new Error('route preloads: index.html has no <script src="/boot.js">');
-        const data = JSON.stringify(table).replace(/</g, "\\u003c");
-        return html.replace(
-          boot,
-          (tag) => `<script type="application/json" id="${ROUTE_PRELOADS_ID}">${data}</script>\n    ${tag}`,
-        );
+  let outDir = "";
+  let bootHash: string | undefined;
+  return [
+    {
+      name: "keyhold:boot-script",
+      apply: "build",
+      // Before Vite looks at index.html's scripts: the boot script is not a module to bundle.
+      transformIndexHtml: {
+        order: "pre",
+        handler(html) {
+          if (!html.includes(BOOT_SCRIPT_TAG)) throw new Error(`route preloads: index.html has no ${BOOT_SCRIPT_TAG}`);
+          return html.replace(BOOT_SCRIPT_TAG, BOOT_PLACEHOLDER);
+        },
       },
     },
-  };
+    {
+      name: "keyhold:route-preloads",
+      apply: "build",
+      configResolved(config) {
+        root = config.root;
+        base = config.base;
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+      transformIndexHtml: {
+        order: "post",
+        async handler(html, { bundle }) {
+          if (!bundle) return html;
+          const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
+          const table = routePreloadTable(chunks, routes, root, base);
+          const data = JSON.stringify(table).replace(/</g, "\\u003c");
+          const boot = await readFile(bootScriptFile, "utf8");
+          if (/<\/script/i.test(boot)) throw new Error("route preloads: the boot script may not contain </script");
+          bootHash = scriptHash(boot);
+          return html.replace(
+            BOOT_PLACEHOLDER,
+            () =>
+              `<script type="application/json" id="${ROUTE_PRELOADS_ID}">${data}</script>\n    <script>${boot}</script>`,
+          );
+        },
+      },
+      async writeBundle() {
+        if (!bootHash) throw new Error("route preloads: index.html was not built");
+        await mkdir(path.join(outDir, path.dirname(CSP_FILE)), { recursive: true });
+        await writeFile(path.join(outDir, CSP_FILE), `${JSON.stringify({ "script-src": [bootHash] })}\n`);
+      },
+    },
+  ];
 }

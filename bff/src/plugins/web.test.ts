@@ -167,3 +167,53 @@ describe("without a built SPA", () => {
     }
   });
 });
+
+describe("a console build with an inline boot script", () => {
+  const HASH = "'sha256-KeydJX2WtV0huP4glPdbxSUqFyR56o4G2qpyry1EbR0='";
+  let built: string;
+  let withBoot: TestBff;
+
+  async function buildWithCsp(content: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), "keyhold-web-csp-"));
+    await mkdir(join(dir, ".vite"));
+    await writeFile(join(dir, "index.html"), INDEX);
+    await writeFile(join(dir, ".vite", "csp.json"), content);
+    return dir;
+  }
+
+  beforeAll(async () => {
+    built = await buildWithCsp(JSON.stringify({ "script-src": [HASH] }));
+    withBoot = await startBff(testConfig({ webDistDir: built, upstreamOrigin: "http://127.0.0.1:9" }));
+  });
+  afterAll(async () => {
+    await withBoot.close();
+    await rm(built, { recursive: true, force: true });
+  });
+
+  it.each(["/", "/identities", "/bff/session"])("allows that one script by its hash on %s", async (path) => {
+    const res = await withBoot.send({ path, headers: CSRF });
+    expect(res.headers["content-security-policy"]).toBe(
+      EXPECTED_HEADERS["content-security-policy"].replace("script-src 'self'", `script-src 'self' ${HASH}`),
+    );
+  });
+
+  it("does not serve the build's list of hashes", async () => {
+    const res = await withBoot.send({ path: "/.vite/csp.json" });
+    expect(res.text).not.toContain("sha256");
+  });
+
+  it.each([
+    ["a source that is not a hash", { "script-src": ["'unsafe-inline'"] }],
+    ["a host", { "script-src": ["https://cdn.example"] }],
+    ["no list", {}],
+  ])("refuses to start on a list with %s", async (_, content) => {
+    const dir = await buildWithCsp(JSON.stringify(content));
+    try {
+      await expect(startBff(testConfig({ webDistDir: dir, upstreamOrigin: "http://127.0.0.1:9" }))).rejects.toThrow(
+        /does not list script hashes/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { bffPaths, CSRF_HEADER, CSRF_VALUE } from "@keyhold/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch } from "@/testing/fetch-mock";
 import { session } from "@/testing/fixtures";
-import bootScript from "../../public/boot.js?raw";
+import bootScript from "../../boot.js?raw";
 import { fetchSession } from "./session";
 
 afterEach(() => {

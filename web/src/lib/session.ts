@@ -10,7 +10,7 @@ export const sessionKeys = {
 
 declare global {
   interface Window {
-    /** The session check public/boot.js starts before the app's code has loaded. */
+    /** The session check index.html's boot script (web/boot.js) starts before the app's code has loaded. */
     keyholdSessionCheck?: Promise<Response> | undefined;
   }
 }

@@ -1,6 +1,12 @@
-import type { ReactNode } from "react";
-import { DiscardChangesDialog } from "@/components/ui/discard-changes-dialog";
+import { lazy, type ReactNode } from "react";
+import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { UnsavedPlaceProvider, useLeaveGuard, useUnsavedPlace } from "@/hooks/use-unsaved-changes";
+
+// The question is asked only once someone has typed something: its dialog (Radix's alert dialog)
+// loads just after the page's first paint instead of before it.
+const UnsavedChangesDialogs = lazy(async () => ({
+  default: (await import("./unsaved-changes-dialogs")).UnsavedChangesDialogs,
+}));
 
 /**
  * The console's unsaved-input guard, around every signed-in page: leaving a page with a form
@@ -14,18 +20,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   return (
     <UnsavedPlaceProvider value={guard.place}>
       {children}
-      <DiscardChangesDialog
-        open={leaving.blocked}
-        onStay={leaving.stay}
-        onDiscard={leaving.leave}
-        description="Your changes have not been saved. Leaving this page discards them."
-      />
-      <DiscardChangesDialog
-        open={guard.asking}
-        onStay={guard.stay}
-        onDiscard={guard.discard}
-        description="Your changes have not been saved. Discarding them cannot be undone."
-      />
+      <AfterFirstPaint fallback={null}>
+        <UnsavedChangesDialogs leaving={leaving} guard={guard} />
+      </AfterFirstPaint>
     </UnsavedPlaceProvider>
   );
 }

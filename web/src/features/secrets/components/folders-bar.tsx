@@ -1,8 +1,9 @@
 import type { Folder } from "@keyhold/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Folder as FolderIcon, FolderPlus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Link } from "react-router";
+import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,8 +15,10 @@ import type { SecretFolder } from "../api";
 import { useDeleteFolder } from "../mutations";
 import { secretQueries } from "../queries";
 import { childPath, type SecretLocation } from "../secret-location";
-import { CreateFolderDialog } from "./create-folder-dialog";
 import type { SecretGuards } from "./use-secret-guards";
+
+// The create dialog (its form and validation) loads just after the page's first paint.
+const CreateFolderDialog = lazy(async () => ({ default: (await import("./create-folder-dialog")).CreateFolderDialog }));
 
 interface FoldersBarProps {
   folder: SecretFolder;
@@ -83,7 +86,9 @@ export function FoldersBar({ folder, guards, href }: FoldersBarProps) {
         <FolderPlus aria-hidden />
         New folder
       </PermittedButton>
-      <CreateFolderDialog folder={folder} open={creating} onOpenChange={setCreating} />
+      <AfterFirstPaint fallback={null}>
+        <CreateFolderDialog folder={folder} open={creating} onOpenChange={setCreating} />
+      </AfterFirstPaint>
       <DeleteFolderDialog
         folder={folder}
         target={deleting}

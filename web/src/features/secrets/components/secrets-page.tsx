@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
+import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { PageHeader } from "@/components/layout/page-header";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { buttonVariants } from "@/components/ui/button";
@@ -13,15 +14,35 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
-import { CreateSecretDialog } from "./create-secret-dialog";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
 import { useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
+// The create dialog (its form and validation) loads just after the page's first paint.
+const CreateSecretDialog = lazy(async () => ({ default: (await import("./create-secret-dialog")).CreateSecretDialog }));
 // The drawer (its editor, version history and diff) loads when a secret is first opened.
 const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secret-drawer")).SecretDrawer }));
+
+/**
+ * The page's header, the same while the environments load as after: the first paint already
+ * shows it whole (it is the page's largest text), and the secrets arriving later change nothing in it.
+ */
+function SecretsHeader({ createDenied, onCreate }: { createDenied: string | undefined; onCreate?: () => void }) {
+  return (
+    <PageHeader
+      title="Secrets"
+      description="Keys and values by environment and folder. Values stay masked until you reveal them."
+      actions={
+        <PermittedButton variant="primary" size="sm" deniedReason={createDenied} onClick={onCreate}>
+          <Plus aria-hidden />
+          Create secret
+        </PermittedButton>
+      }
+    />
+  );
+}
 
 /** A project's secrets in one environment and folder; environment, folder, search and tag are in the URL. */
 export function SecretsPage() {
@@ -105,16 +126,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
 
   return (
     <div className="grid min-w-0 gap-5">
-      <PageHeader
-        title="Secrets"
-        description="Keys and values by environment and folder. Values stay masked until you reveal them."
-        actions={
-          <PermittedButton variant="primary" size="sm" deniedReason={guards.create} onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            Create secret
-          </PermittedButton>
-        }
-      />
+      <SecretsHeader createDenied={guards.create} onCreate={() => setCreating(true)} />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
@@ -128,7 +140,9 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         guards={guards}
         onOpen={openSecret}
       />
-      <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
+      <AfterFirstPaint fallback={null}>
+        <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
+      </AfterFirstPaint>
       {opened ? (
         <Suspense fallback={null}>
           <SecretDrawer
@@ -152,7 +166,7 @@ function PageSkeleton() {
       <span className="sr-only" role="status">
         Loading secrets…
       </span>
-      <PageHeader title="Secrets" />
+      <SecretsHeader createDenied="The project's environments are still loading." />
       <Skeleton className="h-8 w-72" />
       <div className="overflow-hidden rounded-xl border border-border bg-card">
         <div className="h-9 border-b border-border bg-surface" />

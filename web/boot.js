@@ -1,6 +1,11 @@
 /* global window, document */
 // Runs before the app's code, which is still downloading: what cannot wait for it.
 
+// zod compiles its parsers with `new Function` when it may; the Content-Security-Policy forbids
+// eval, so say so before zod loads (it reads this global then). Otherwise its first schema
+// probes with a `Function("")` that the browser refuses and reports as a policy violation.
+window.__zod_globalConfig = { jitless: true };
+
 // Applies the saved theme preference, so the page never flashes the wrong theme.
 // Mirrors src/lib/theme.ts; only the preference ("light" | "dark" | "system") is stored.
 (function () {
