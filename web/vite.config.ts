@@ -11,9 +11,14 @@ import { routePreloads } from "./tooling/route-preloads.ts";
 import { zodWithoutJsonSchema } from "./tooling/zod-without-json-schema.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
+// React Router's package exports only its development build (warnings, invariant messages); it
+// ships the production build beside it, which a production bundle takes instead.
+const reactRouterProduction = fileURLToPath(
+  new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
 const backend = "http://127.0.0.1:8080";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -33,6 +38,7 @@ export default defineConfig({
       // Radix's scroll lock injects a <style> element at runtime, which the production CSP
       // (style-src 'self') refuses. This stand-in locks scrolling through the CSSOM instead.
       { find: /^react-remove-scroll$/, replacement: `${src}/lib/scroll-lock.tsx` },
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
   server: {
@@ -84,4 +90,4 @@ export default defineConfig({
     // Typing and clicking through a whole page in jsdom takes a few seconds on two busy cores.
     testTimeout: 15_000,
   },
-});
+}));
