@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CONTRACT_REVISION_HEADER } from "@keyhold/contract/revision";
 import type { BenchCase, BenchContext } from "../lib/bench-case.ts";
 import { freePort, startNode, startProgram, waitForUrl } from "../lib/processes.ts";
 import { csrfHeaders, type RunningService, startService } from "../lib/stack.ts";
@@ -53,6 +54,8 @@ export interface CapturedRead {
   /** The bearer token the read needs. */
   token: string;
   contentType: string;
+  /** The contract revision that shaped the answer, which tells the BFF it may pass it on unread. */
+  revision: string;
   body: string;
 }
 
@@ -62,13 +65,15 @@ export async function captureRead(service: RunningService): Promise<CapturedRead
   });
   if (!response.ok) throw new Error(`the service answered ${response.status} to the measured read`);
   const contentType = response.headers.get("content-type");
-  if (!contentType) throw new Error("the service answered the measured read without a content type");
-  return { path: service.readPath, token: service.adminToken, contentType, body: await response.text() };
+  const revision = response.headers.get(CONTRACT_REVISION_HEADER);
+  if (!contentType || !revision) throw new Error("the service answered the measured read without its headers");
+  return { path: service.readPath, token: service.adminToken, contentType, revision, body: await response.text() };
 }
 
 /**
- * The stand-in upstream: nginx answering the captured read with \`return 200\` (its own worker,
- * keep-alive), so that it is faster than either proxy in front of it. It checks the bearer
+ * The stand-in upstream: nginx answering the captured read with `return 200` (its own worker,
+ * keep-alive), so that it is faster than either proxy in front of it, with the headers the BFF
+ * reads of it: the content type and the contract revision. It checks the bearer
  * token by string comparison (both proxies must pass the session's token on), answers 401
  * without it, and 404 to any other path or method.
  */
@@ -82,6 +87,7 @@ function cannedConfig(dir: string, port: number, read: CapturedRead): string {
       if ($request_method != GET) { return 404; }
       if ($http_authorization != ${nginxString(`Bearer ${read.token}`)}) { return 401; }
       default_type ${nginxString(read.contentType)};
+      add_header ${CONTRACT_REVISION_HEADER} ${nginxString(read.revision)};
       return 200 ${nginxString(read.body)};
     }
     location / { return 404; }

@@ -1,14 +1,16 @@
+import { CONTRACT_REVISION_HEADER, contractRevision } from "@keyhold/contract/revision";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, startBff, startCannedUpstream, startNginx } from "../cases/bff-hop.ts";
 import { csrfHeaders, type RunningService, startService } from "../lib/stack.ts";
 import { testContext } from "../lib/test-context.ts";
 
-/** One request's status, content type and exact bytes. */
+/** One request's status, content type, exact bytes and contract revision (what the BFF reads of an answer). */
 async function answer(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers });
   return {
     status: response.status,
     type: response.headers.get("content-type"),
+    revision: response.headers.get(CONTRACT_REVISION_HEADER),
     body: Buffer.from(await response.arrayBuffer()).toString("utf8"),
   };
 }
@@ -36,10 +38,11 @@ describe("the BFF hop's stand-in upstream", () => {
   });
   afterAll(() => context.close());
 
-  it("answers the read with 200 and the service's own bytes", async () => {
+  it("answers the read with 200, the service's own bytes and the headers the BFF reads", async () => {
     const measured = await answer(`${service.url}${service.readPath}`, bearer());
     expect(measured.status).toBe(200);
     expect(measured.body).toContain(service.identityId);
+    expect(measured.revision).toBe(contractRevision());
     expect(await answer(`${upstreamUrl}${service.readPath}`, bearer())).toEqual(measured);
   });
 
@@ -56,7 +59,8 @@ describe("the BFF hop's stand-in upstream", () => {
     const cookie = await signIn(bffUrl, service);
     const viaBff = await answer(`${bffUrl}${service.readPath}`, { cookie, ...csrfHeaders });
     const viaNginx = await answer(`${nginxUrl}${service.readPath}`, bearer());
-    expect(viaBff).toEqual(measured);
+    // The BFF answers with headers of its own; nginx passes the upstream's on.
+    expect(viaBff).toEqual({ ...measured, revision: null });
     expect(viaNginx).toEqual(measured);
   });
 });
