@@ -41,15 +41,16 @@ export interface CompatCall {
 }
 
 /**
- * An upstream answer in the console's shape: `json` parsed, `text` ready to send; or, when the
- * caller asked to forward it (`forward`) and it needs nothing done, its bytes unread in `raw`.
+ * An upstream answer in the console's shape: `json` parsed, `text` ready to send. An answer for
+ * `forward` that needs nothing done is not parsed (`json` is undefined), and a long one comes as a
+ * `stream` of its bytes instead of `text`.
  */
 export interface CompatAnswer {
   status: number;
   text: string;
   json: unknown;
-  raw?: Buffer | Readable;
-  /** The raw answer's length in bytes, when known. */
+  stream?: Readable;
+  /** The streamed answer's length in bytes, when known. */
   length?: number | undefined;
 }
 
@@ -107,8 +108,8 @@ export class UpstreamCompat {
   /**
    * The call for the browser: as `call`, except that a successful answer which a service of this
    * BFF's contract revision shaped, to an endpoint where normalising would leave such an answer
-   * as it is, comes back unread in `raw` (the bytes the browser would get anyway), with the
-   * features it proves present recorded. Every other answer is read as `call` reads it.
+   * as it is, comes back unread (the bytes the browser would get anyway), with the features it
+   * proves present recorded. Every other answer is read as `call` reads it.
    */
   forward(call: CompatCall, log: FastifyBaseLogger): Promise<CompatAnswer> {
     // Only the call on the contract path as it is passes an answer through (see `call`).
@@ -159,11 +160,12 @@ export class UpstreamCompat {
       response = await this.#callOlder(call, older, log);
     } else {
       response = await this.#sendAsIs(call, log, passThrough ? this.#revision : undefined);
-      if (response.raw) {
+      if (response.shaped) {
         const feature = endpointFeatures[endpoint.id as EndpointId];
         if (feature) this.#features.set(feature, true);
         for (const shown of this.#effectOf(endpoint).features) this.#features.set(shown as ServerFeature, true);
-        return { status: response.status, text: "", json: undefined, raw: response.raw, length: response.length };
+        const { status, text, stream, length } = response;
+        return stream ? { status, text, json: undefined, stream, length } : { status, text, json: undefined };
       }
       // Only a 404 can say the route is missing; other answers are parsed once, in read().
       const routeMissing = response.status === 404 && isRouteNotFound(response.status, parseJson(response.text));

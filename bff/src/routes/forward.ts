@@ -65,10 +65,10 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
         }
         reply.code(response.status);
         reply.header(SERVER_FEATURES_HEADER, unavailableFeaturesStamp(deps.compat.features()));
-        if (response.raw) {
-          // A streamed answer keeps the length the upstream gave; a whole one gets its own.
+        if (response.stream) {
+          // The bytes go on as they come, with the length the upstream gave (chunked without one).
           if (response.length !== undefined) reply.header("content-length", response.length);
-          return reply.type("application/json; charset=utf-8").send(response.raw);
+          return reply.type("application/json; charset=utf-8").send(response.stream);
         }
         if (response.text === "") return reply.send();
         return reply.type("application/json; charset=utf-8").send(response.text);

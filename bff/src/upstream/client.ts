@@ -22,21 +22,22 @@ export interface UpstreamRequest {
   requestId?: string;
   /**
    * The contract revision of this BFF, when the caller can take a successful answer unread: one
-   * that says it was shaped by that revision (CONTRACT_REVISION_HEADER) then comes as `raw`.
+   * that says it was shaped by that revision (CONTRACT_REVISION_HEADER) is then `shaped`.
    */
   passThrough?: string | undefined;
 }
 
 export interface UpstreamResponse {
   status: number;
-  /** The JSON text exactly as the upstream sent it ("" when it sent no body, or when it is `raw`). */
+  /** The JSON text exactly as the upstream sent it ("" when it sent no body, or when it streams). */
   text: string;
   /**
-   * A successful JSON answer of the caller's contract revision (see `passThrough`), its bytes
-   * as they came: whole when short, otherwise a stream that delivers them as they arrive.
+   * A successful JSON answer of the caller's contract revision (see `passThrough`): not checked
+   * here beyond that; a long one comes as a `stream` of its bytes as they arrive, not as `text`.
    */
-  raw?: Buffer | Readable;
-  /** The raw answer's length in bytes, when the upstream said it. */
+  shaped?: true;
+  stream?: Readable;
+  /** The streamed answer's length in bytes, when the upstream said it. */
   length?: number | undefined;
 }
 
@@ -104,7 +105,7 @@ async function callUpstream(
       },
       request.passThrough,
     );
-    if (answer.raw) return { status: answer.status, text: "", raw: answer.raw, length: answer.length };
+    if (answer.shaped) return answer;
     const { status, type, text } = answer;
     if (text !== "" && !JSON_TYPE.test(type)) {
       log.warn(
@@ -131,18 +132,14 @@ async function callUpstream(
   }
 }
 
-interface RawAnswer {
-  status: number;
+interface RawAnswer extends UpstreamResponse {
   /** The Content-Type header ("" without one). */
   type: string;
-  text: string;
-  raw?: Buffer | Readable;
-  length?: number | undefined;
 }
 
 const CONTENT_TYPE = "content-type";
 const CONTENT_LENGTH = "content-length";
-/** A raw answer up to this length is collected and handed on whole; a longer one streams. */
+/** A shaped answer up to this length is collected and handed on whole; a longer one streams. */
 const WHOLE_UP_TO = 64 * 1024;
 
 /** Whether a raw header name (any case) is `name`, which is lower case. */
@@ -151,7 +148,7 @@ function isHeader(raw: Buffer | undefined, name: string): boolean {
 }
 
 /**
- * A raw answer's bytes as a stream, read as undici delivers them: when the reader falls behind,
+ * A shaped answer's bytes as a stream, read as undici delivers them: when the reader falls behind,
  * undici stops reading the socket until it asks for more; a reader that gives up aborts the
  * request.
  */
@@ -179,8 +176,8 @@ class RawBody extends Readable {
  * apply as with `request`; any failure rejects with undici's error.
  *
  * With `passThrough` (the caller's contract revision), a 2xx JSON answer carrying that revision
- * is not decoded: up to WHOLE_UP_TO bytes it resolves once complete as a Buffer, a longer (or
- * unknown) length resolves as soon as the headers are in, with a stream of the body.
+ * is `shaped`: up to WHOLE_UP_TO bytes it resolves once complete, as text; a longer (or unknown)
+ * length resolves as soon as the headers are in, with a stream of the body.
  */
 function send(pool: Pool, options: Dispatcher.DispatchOptions, passThrough: string | undefined): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -226,7 +223,7 @@ function send(pool: Pool, options: Dispatcher.DispatchOptions, passThrough: stri
             whole = true;
           } else {
             stream = new RawBody(resume, abort);
-            resolve({ status, type, text: "", raw: stream, length });
+            resolve({ status, type, text: "", shaped: true, stream, length });
           }
         }
         return true;
@@ -241,9 +238,9 @@ function send(pool: Pool, options: Dispatcher.DispatchOptions, passThrough: stri
           stream.push(null);
           return;
         }
-        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-        if (whole && bytes.length > 0) resolve({ status, type, text: "", raw: bytes, length: bytes.length });
-        else resolve({ status, type, text: bytes.toString("utf8") });
+        const text =
+          chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8");
+        resolve(whole ? { status, type, text, shaped: true } : { status, type, text });
       },
       onError(error) {
         // Once the stream is handed out, its reader learns of the failure.
