@@ -43,7 +43,8 @@ export function createLogger(level: Config["logLevel"], destination?: Destinatio
 }
 
 /**
- * A request's logger, made when a request first logs through it: most requests log nothing but
+ * A request's logger, made when a request first logs through it (methods on the prototype, so
+ * that a request that never logs costs one small object): most requests log nothing but
  * their completion line (RequestLog, which has its own logger), so building a child with its
  * bindings serialised and redacted for each one would be work thrown away. Once made, it is the
  * child Fastify would have made, redaction and all.
@@ -70,13 +71,33 @@ class LazyChildLogger implements FastifyBaseLogger {
     this.#logger.level = level;
   }
 
-  fatal: LogFn = (...args: Parameters<LogFn>) => this.#logger.fatal(...args);
-  error: LogFn = (...args: Parameters<LogFn>) => this.#logger.error(...args);
-  warn: LogFn = (...args: Parameters<LogFn>) => this.#logger.warn(...args);
-  info: LogFn = (...args: Parameters<LogFn>) => this.#logger.info(...args);
-  debug: LogFn = (...args: Parameters<LogFn>) => this.#logger.debug(...args);
-  trace: LogFn = (...args: Parameters<LogFn>) => this.#logger.trace(...args);
-  silent: LogFn = (...args: Parameters<LogFn>) => this.#logger.silent(...args);
+  fatal(...args: Parameters<LogFn>): void {
+    this.#logger.fatal(...args);
+  }
+
+  error(...args: Parameters<LogFn>): void {
+    this.#logger.error(...args);
+  }
+
+  warn(...args: Parameters<LogFn>): void {
+    this.#logger.warn(...args);
+  }
+
+  info(...args: Parameters<LogFn>): void {
+    this.#logger.info(...args);
+  }
+
+  debug(...args: Parameters<LogFn>): void {
+    this.#logger.debug(...args);
+  }
+
+  trace(...args: Parameters<LogFn>): void {
+    this.#logger.trace(...args);
+  }
+
+  silent(...args: Parameters<LogFn>): void {
+    this.#logger.silent(...args);
+  }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.#logger.child(bindings, options);
