@@ -165,6 +165,9 @@ describe("a long answer of the BFF's own contract revision", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-length"]).toBe(String(answer.length));
     expect(res.text).toBe(answer);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers[CONTRACT_REVISION_HEADER]).toBeUndefined();
   });
 
   it("streams through in chunks when the upstream gives no length", async () => {
