@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import type { AnyEndpoint } from "./endpoint.ts";
 import { endpointList } from "./index.ts";
 
 /**
@@ -11,20 +12,23 @@ import { endpointList } from "./index.ts";
  */
 export const CONTRACT_REVISION_HEADER = "keyhold-contract";
 
-let revision: string | undefined;
-
 /**
  * A digest of every endpoint's response schema (as JSON Schema of its output), so that two
- * builds agree exactly when every answer has the same shape for both. Worked out once per
- * process, on first use (some tens of milliseconds).
+ * builds agree exactly when every answer has the same shape for both.
  */
-export function contractRevision(): string {
-  if (revision !== undefined) return revision;
+export function revisionOf(list: readonly AnyEndpoint[]): string {
   const hash = createHash("sha256");
-  for (const endpoint of endpointList) {
+  for (const endpoint of list) {
     const schema = z.toJSONSchema(endpoint.response, { io: "output", unrepresentable: "any" });
     hash.update(`${endpoint.id}\n${JSON.stringify(schema)}\n`);
   }
-  revision = hash.digest("base64url").slice(0, 22);
+  return hash.digest("base64url").slice(0, 22);
+}
+
+let revision: string | undefined;
+
+/** This build's revision (`revisionOf` the contract), worked out once per process on first use (some tens of milliseconds). */
+export function contractRevision(): string {
+  revision ??= revisionOf(endpointList);
   return revision;
 }
