@@ -7,7 +7,7 @@ import type { Config } from "./config.ts";
 import { HttpError } from "./errors.ts";
 import { listenForMetrics, type MetricsListener } from "@keyhold/contract/runtime-server";
 import { createBffMetrics, registerRequestMetrics } from "./lib/metrics.ts";
-import { loggerFor } from "./logger.ts";
+import { lazyChildLoggerFactory, loggerFor } from "./logger.ts";
 import { registerCsrfGuard } from "./plugins/csrf.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.ts";
@@ -69,6 +69,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const app = Fastify({
     loggerInstance,
+    childLoggerFactory: lazyChildLoggerFactory,
     // A plausible X-Request-Id from the caller is kept, otherwise one is made (Infisical's form).
     ...requestIdOptions,
     // One compact line per request instead of Fastify's two.

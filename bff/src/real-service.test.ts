@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BffSessionSchema, endpoints, errorNames } from "@keyhold/contract";
+import { CONTRACT_REVISION_HEADER, contractRevision } from "@keyhold/contract/revision";
 import { buildApp as buildService } from "@keyhold/service/app";
 import { loadConfig as loadServiceConfig } from "@keyhold/service/config";
 import type { FastifyInstance } from "fastify";
@@ -129,6 +130,19 @@ describe("against the real service", () => {
       "admin",
     ]);
     expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("passes the service's answers on as the service sent them: both are of one contract revision", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const direct = await fetch(`${serviceOrigin}/api/v1/identities?orgId=${service.keyhold.orgId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get(CONTRACT_REVISION_HEADER)).toBe(contractRevision());
+    const res = await listIdentities(cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(await direct.text());
+    expect(res.headers[CONTRACT_REVISION_HEADER]).toBeUndefined();
   });
 
   it("answers a request that breaks the contract with 422 in the service's envelope", async () => {

@@ -5,6 +5,8 @@ import {
   endpoints,
   type ServerFeature as ServerFeatureView,
 } from "@keyhold/contract";
+import type { Readable } from "node:stream";
+import { contractRevision } from "@keyhold/contract/revision";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { badGateway } from "../errors.ts";
@@ -22,7 +24,7 @@ import {
   requiredFields,
 } from "./routes.ts";
 import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
-import { newEvidence, normalise } from "./walk.ts";
+import { newEvidence, normalise, onShapedAnswer, type ShapedAnswerEffect } from "./walk.ts";
 
 export interface CompatCall {
   endpoint: Endpoint;
@@ -38,11 +40,18 @@ export interface CompatCall {
   orgId?: string | undefined;
 }
 
-/** An upstream answer in the console's shape: `json` parsed, `text` ready to send. */
+/**
+ * An upstream answer in the console's shape: `json` parsed, `text` ready to send. An answer for
+ * `forward` that needs nothing done is not parsed (`json` is undefined), and a long one comes as a
+ * `stream` of its bytes instead of `text`.
+ */
 export interface CompatAnswer {
   status: number;
   text: string;
   json: unknown;
+  stream?: Readable;
+  /** The streamed answer's length in bytes, when known. */
+  length?: number | undefined;
 }
 
 function parseJson(text: string): unknown {
@@ -87,9 +96,33 @@ export class UpstreamCompat {
   readonly #features = new Map<ServerFeature, boolean>();
   /** Endpoints for which this upstream has been seen to lack the contract path (older or derived). */
   readonly #useOlder = new Set<EndpointId>();
+  /** This BFF's contract revision: an answer shaped by it is already in the console's shape. */
+  readonly #revision = contractRevision();
+  /** What normalising such an answer would do, per endpoint (see `onShapedAnswer`). */
+  readonly #shaped = new Map<Endpoint, ShapedAnswerEffect>();
 
   constructor(upstream: Upstream) {
     this.#upstream = upstream;
+  }
+
+  /**
+   * The call for the browser: as `call`, except that a successful answer which a service of this
+   * BFF's contract revision shaped, to an endpoint where normalising would leave such an answer
+   * as it is, comes back unread (the bytes the browser would get anyway), with the features it
+   * proves present recorded. Every other answer is read as `call` reads it.
+   */
+  forward(call: CompatCall, log: FastifyBaseLogger): Promise<CompatAnswer> {
+    // Only the call on the contract path as it is passes an answer through (see `call`).
+    return this.call(call, log, !this.#effectOf(call.endpoint).changes);
+  }
+
+  #effectOf(endpoint: Endpoint): ShapedAnswerEffect {
+    let effect = this.#shaped.get(endpoint);
+    if (!effect) {
+      effect = onShapedAnswer(endpoint.response, recordRules);
+      this.#shaped.set(endpoint, effect);
+    }
+    return effect;
   }
 
   /** Every feature the console adapts to, as last seen on this upstream (present until disproved). */
@@ -101,7 +134,7 @@ export class UpstreamCompat {
     );
   }
 
-  async call(call: CompatCall, log: FastifyBaseLogger): Promise<CompatAnswer> {
+  async call(call: CompatCall, log: FastifyBaseLogger, passThrough = false): Promise<CompatAnswer> {
     const { endpoint } = call;
     const older = olderRoutes[endpoint.id as EndpointId];
     const derived = derivedRoutes[endpoint.id as EndpointId];
@@ -126,7 +159,14 @@ export class UpstreamCompat {
     } else if (older && this.#useOlder.has(endpoint.id as EndpointId)) {
       response = await this.#callOlder(call, older, log);
     } else {
-      response = await this.#sendAsIs(call, log);
+      response = await this.#sendAsIs(call, log, passThrough ? this.#revision : undefined);
+      if (response.shaped) {
+        const feature = endpointFeatures[endpoint.id as EndpointId];
+        if (feature) this.#features.set(feature, true);
+        for (const shown of this.#effectOf(endpoint).features) this.#features.set(shown as ServerFeature, true);
+        const { status, text, stream, length } = response;
+        return stream ? { status, text, json: undefined, stream, length } : { status, text, json: undefined };
+      }
       // Only a 404 can say the route is missing; other answers are parsed once, in read().
       const routeMissing = response.status === 404 && isRouteNotFound(response.status, parseJson(response.text));
       const feature = endpointFeatures[endpoint.id as EndpointId];
@@ -183,12 +223,17 @@ export class UpstreamCompat {
     };
   }
 
-  /** The call on its contract path, with its own query. */
-  #sendAsIs(call: CompatCall, log: FastifyBaseLogger): Promise<UpstreamResponse> {
-    return this.#send(call, buildPath(call.endpoint.path, call.params) + call.search, log);
+  /** The call on its contract path, with its own query; `passThrough` as in `UpstreamRequest`. */
+  #sendAsIs(call: CompatCall, log: FastifyBaseLogger, passThrough?: string): Promise<UpstreamResponse> {
+    return this.#send(call, buildPath(call.endpoint.path, call.params) + call.search, log, passThrough);
   }
 
-  #send(call: CompatCall, pathAndQuery: string, log: FastifyBaseLogger): Promise<UpstreamResponse> {
+  #send(
+    call: CompatCall,
+    pathAndQuery: string,
+    log: FastifyBaseLogger,
+    passThrough?: string,
+  ): Promise<UpstreamResponse> {
     return this.#upstream.call(
       {
         method: call.endpoint.method,
@@ -198,6 +243,7 @@ export class UpstreamCompat {
         clientIp: call.clientIp,
         endpoint: call.endpoint.id,
         requestId: call.reqId,
+        passThrough,
       },
       log,
     );

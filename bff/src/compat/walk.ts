@@ -106,3 +106,60 @@ export function normalise(schema: z.ZodType, value: unknown, rules: RecordRules,
 export function newEvidence(): Evidence {
   return { features: new Map(), filled: [] };
 }
+
+/** What `normalise` may do to an answer already in a schema's shape (see `onShapedAnswer`). */
+export interface ShapedAnswerEffect {
+  /** Whether it may change such an answer: a field it would fill or rewrite there. */
+  changes: boolean;
+  /** The features that such an answer proves present (its records hold every required field). */
+  features: string[];
+}
+
+/**
+ * What normalising an answer that already has the schema's shape would do, worked out from the
+ * schema alone by following the same path `normalise` takes. Such an answer holds every field
+ * the schema requires and numbers as numbers, so a rule changes it only where it rewrites a
+ * present value (`present`) or fills a field the schema lets it leave out; every other rule
+ * finds its field there, which proves its feature present.
+ */
+export function onShapedAnswer(schema: z.ZodType, rules: RecordRules): ShapedAnswerEffect {
+  const effect: ShapedAnswerEffect = { changes: false, features: [] };
+  const seen = new Set<z.ZodType>();
+  const visit = (node: z.ZodType): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const def = defOf(node);
+    switch (def.type) {
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "readonly":
+      case "catch":
+      case "nonoptional":
+        if (def.innerType) visit(def.innerType);
+        return;
+      case "pipe":
+        if (def.in) visit(def.in);
+        return;
+      case "array":
+        if (def.element) visit(def.element);
+        return;
+      case "object": {
+        for (const [field, rule] of Object.entries(rules.get(node) ?? {})) {
+          const child = def.shape?.[field];
+          const required =
+            child !== undefined && (child as unknown as { _zod: { optin?: unknown } })._zod.optin === undefined;
+          if (rule.present || !required) effect.changes = true;
+          else if (rule.feature && !effect.features.includes(rule.feature)) effect.features.push(rule.feature);
+        }
+        for (const child of Object.values(def.shape ?? {})) visit(child);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  visit(schema);
+  return effect;
+}

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLogger } from "../logger.ts";
+import { createLogger, lazyChildLoggerFactory } from "../logger.ts";
 import { CSRF, logIn, startBff, type TestBff, testConfig } from "../test/harness.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "../test/recording-upstream.ts";
 import { answerAsRecorded, fakeAccessToken, IDENTITY_ID, membership, ORG_ID } from "../test/samples.ts";
@@ -99,6 +99,48 @@ describe("the request log", () => {
       expect(text).not.toContain("tok-123");
       expect(text).not.toContain("tok-456");
     } finally {
+      await other.close();
+    }
+  });
+
+  it("writes a request's own lines with its id and the app logger's redaction (its logger made when first used)", async () => {
+    const out: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    const logger = createLogger("info", sink);
+    const child = lazyChildLoggerFactory.call({} as never, logger, { reqId: "req-lazy" }, {}, {} as never);
+    child.info({ accessToken: "tok-789", nested: { token: "tok-012" } }, "something");
+    expect(child.level).toBe("info");
+    const other = await startBff(testConfig({ upstreamOrigin: upstream.origin }), { logger });
+    try {
+      const otherCookie = (await logIn(other, fakeAccessToken())).cookie;
+      upstream.respond(() => ({ status: 200, body: "<html>", headers: { "content-type": "text/html" } }));
+      const res = await other.send({
+        path: `/api/v1/identities/${IDENTITY_ID}`,
+        headers: { ...CSRF, cookie: otherCookie },
+      });
+      expect(res.status).toBe(502);
+      for (let i = 0; i < 50 && !out.join("").includes("without JSON"); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      const parsed = out
+        .join("")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(parsed[0]).toMatchObject({
+        reqId: "req-lazy",
+        accessToken: "[redacted]",
+        nested: { token: "[redacted]" },
+      });
+      expect(parsed).toContainEqual(
+        expect.objectContaining({ reqId: res.headers["x-request-id"], msg: "upstream answered without JSON" }),
+      );
+    } finally {
+      upstream.respond(answerAsRecorded);
       await other.close();
     }
   });

@@ -45,7 +45,7 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
       handler: async (request, reply) => {
         const session = await requireSession(deps.sessions, request, reply, deps.renewal);
         const { params, search, body } = readInput(request);
-        const response = await deps.compat.call(
+        const response = await deps.compat.forward(
           {
             endpoint,
             params,
@@ -65,6 +65,11 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
         }
         reply.code(response.status);
         reply.header(SERVER_FEATURES_HEADER, unavailableFeaturesStamp(deps.compat.features()));
+        if (response.stream) {
+          // The bytes go on as they come, with the length the upstream gave (chunked without one).
+          if (response.length !== undefined) reply.header("content-length", response.length);
+          return reply.type("application/json; charset=utf-8").send(response.stream);
+        }
         if (response.text === "") return reply.send();
         return reply.type("application/json; charset=utf-8").send(response.text);
       },

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import { CONTRACT_REVISION_HEADER } from "@keyhold/contract/revision";
 import type { FastifyBaseLogger } from "fastify";
 import { type Dispatcher, Pool } from "undici";
 import { badGateway, gatewayTimeout, HttpError } from "../errors.ts";
@@ -18,12 +20,25 @@ export interface UpstreamRequest {
   endpoint?: string;
   /** The BFF request's id, sent as X-Request-Id so that the service logs the same id. */
   requestId?: string;
+  /**
+   * The contract revision of this BFF, when the caller can take a successful answer unread: one
+   * that says it was shaped by that revision (CONTRACT_REVISION_HEADER) is then `shaped`.
+   */
+  passThrough?: string | undefined;
 }
 
 export interface UpstreamResponse {
   status: number;
-  /** The JSON text exactly as the upstream sent it ("" when it sent no body). */
+  /** The JSON text exactly as the upstream sent it ("" when it sent no body, or when it streams). */
   text: string;
+  /**
+   * A successful JSON answer of the caller's contract revision (see `passThrough`): not checked
+   * here beyond that; a long one comes as a `stream` of its bytes as they arrive, not as `text`.
+   */
+  shaped?: true;
+  stream?: Readable;
+  /** The streamed answer's length in bytes, when the upstream said it. */
+  length?: number | undefined;
 }
 
 export interface UpstreamOptions {
@@ -80,12 +95,18 @@ async function callUpstream(
   if (request.requestId) headers["x-request-id"] = request.requestId;
   if (hasBody) headers["content-type"] = "application/json";
   try {
-    const { status, type, text } = await send(pool, {
-      method: request.method as Dispatcher.HttpMethod,
-      path: request.pathAndQuery,
-      headers,
-      body: hasBody ? JSON.stringify(request.body) : null,
-    });
+    const answer = await send(
+      pool,
+      {
+        method: request.method as Dispatcher.HttpMethod,
+        path: request.pathAndQuery,
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : null,
+      },
+      request.passThrough,
+    );
+    if (answer.shaped) return answer;
+    const { status, type, text } = answer;
     if (text !== "" && !JSON_TYPE.test(type)) {
       log.warn(
         { endpoint: request.endpoint, upstreamStatus: status, contentType: type },
@@ -111,52 +132,121 @@ async function callUpstream(
   }
 }
 
-interface RawAnswer {
-  status: number;
+interface RawAnswer extends UpstreamResponse {
   /** The Content-Type header ("" without one). */
   type: string;
-  text: string;
 }
 
 const CONTENT_TYPE = "content-type";
+const CONTENT_LENGTH = "content-length";
+/** A shaped answer up to this length is collected and handed on whole; a longer one streams. */
+const WHOLE_UP_TO = 64 * 1024;
+
+/** Whether a raw header name (any case) is `name`, which is lower case. */
+function isHeader(raw: Buffer | undefined, name: string): boolean {
+  return raw !== undefined && raw.length === name.length && raw.toString("latin1").toLowerCase() === name;
+}
+
+/**
+ * A shaped answer's bytes as a stream, read as undici delivers them: when the reader falls behind,
+ * undici stops reading the socket until it asks for more; a reader that gives up aborts the
+ * request.
+ */
+class RawBody extends Readable {
+  constructor(
+    private readonly resumeUpstream: () => void,
+    private readonly abortUpstream: ((error: Error) => void) | undefined,
+  ) {
+    super();
+  }
+
+  override _read(): void {
+    this.resumeUpstream();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (!this.readableEnded) this.abortUpstream?.(error ?? new Error("the answer was not read to its end"));
+    callback(error);
+  }
+}
 
 /**
  * One request on the pool through undici's handler interface: the answer is collected as
  * it arrives, without a stream object and its promises per response. The pool's timeouts
  * apply as with `request`; any failure rejects with undici's error.
+ *
+ * With `passThrough` (the caller's contract revision), a 2xx JSON answer carrying that revision
+ * is `shaped`: up to WHOLE_UP_TO bytes it resolves once complete, as text; a longer (or unknown)
+ * length resolves as soon as the headers are in, with a stream of the body.
  */
-function send(pool: Pool, options: Dispatcher.DispatchOptions): Promise<RawAnswer> {
+function send(pool: Pool, options: Dispatcher.DispatchOptions, passThrough: string | undefined): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     let status = 0;
     let type = "";
+    let length: number | undefined;
+    let stream: RawBody | undefined;
+    let whole = false;
+    let abort: ((error: Error) => void) | undefined;
     const chunks: Buffer[] = [];
     pool.dispatch(options, {
-      onConnect() {},
-      onHeaders(statusCode, rawHeaders) {
+      onConnect(abortRequest) {
+        abort = abortRequest;
+      },
+      onHeaders(statusCode, rawHeaders, resume) {
         // Called again after a 1xx informational answer: the last call is the answer.
         status = statusCode;
         let found = 0;
+        let revision: string | undefined;
+        let lengthText: string | undefined;
         for (let i = 0; i < rawHeaders.length; i += 2) {
           const name = rawHeaders[i];
-          if (name?.length === CONTENT_TYPE.length && name.toString("latin1").toLowerCase() === CONTENT_TYPE) {
+          if (isHeader(name, CONTENT_TYPE)) {
             type = rawHeaders[i + 1]?.toString("latin1") ?? "";
             found++;
+          } else if (passThrough !== undefined && isHeader(name, CONTRACT_REVISION_HEADER)) {
+            revision = rawHeaders[i + 1]?.toString("latin1");
+          } else if (passThrough !== undefined && isHeader(name, CONTENT_LENGTH)) {
+            lengthText = rawHeaders[i + 1]?.toString("latin1");
           }
         }
         // No type, or two of them, is no JSON type.
         if (found !== 1) type = "";
+        if (
+          passThrough !== undefined &&
+          revision === passThrough &&
+          statusCode >= 200 &&
+          statusCode < 300 &&
+          JSON_TYPE.test(type)
+        ) {
+          length = lengthText !== undefined && /^\d+$/.test(lengthText) ? Number(lengthText) : undefined;
+          if (length !== undefined && length <= WHOLE_UP_TO) {
+            whole = true;
+          } else {
+            stream = new RawBody(resume, abort);
+            resolve({ status, type, text: "", shaped: true, stream, length });
+          }
+        }
         return true;
       },
       onData(chunk) {
+        if (stream) return stream.push(chunk);
         chunks.push(chunk);
         return true;
       },
       onComplete() {
+        if (stream) {
+          stream.push(null);
+          return;
+        }
         const text =
           chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8");
-        resolve({ status, type, text });
+        resolve(whole ? { status, type, text, shaped: true } : { status, type, text });
       },
-      onError: reject,
+      onError(error) {
+        // Once the stream is handed out, its reader learns of the failure.
+        if (stream) stream.destroy(error);
+        else reject(error);
+      },
     });
   });
 }

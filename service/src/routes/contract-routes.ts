@@ -1,4 +1,5 @@
 import { type AnyEndpoint, endpointList, NoBody, routePattern, unstorableTextIssues } from "@keyhold/contract";
+import { CONTRACT_REVISION_HEADER, contractRevision } from "@keyhold/contract/revision";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { NotImplementedError, ValidationError } from "../domain/errors.ts";
@@ -21,9 +22,12 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
  * their body), then its params, query and body are parsed with the contract's schemas (handlers
  * see the parsed output; text no database can store is refused before any schema sees it), and
  * the handler's result is shaped by the response schema, which drops unknown keys (unless the
- * handler built it to that schema already: `shapedAnswer`).
+ * handler built it to that schema already: `shapedAnswer`). A successful answer says which
+ * contract revision shaped it (CONTRACT_REVISION_HEADER), so that a BFF of the same revision
+ * can pass it on without reading it.
  */
 export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMap, authenticate: Authenticate): void {
+  const revision = contractRevision();
   for (const endpoint of endpointList) {
     // The map is keyed by id, so each entry matches its endpoint; the loop sees the widest type.
     const handler = handlers[endpoint.id] as Handler<AnyEndpoint> | typeof notImplemented;
@@ -34,7 +38,7 @@ export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMa
       method: spec.method,
       url: routePattern(spec.path),
       ...(!open && { onRequest: authenticate }),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         if (handler === notImplemented) {
           throw new NotImplementedError(`${spec.method} ${spec.path} is not implemented by this service yet`);
         }
@@ -46,7 +50,9 @@ export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMa
         const body = spec.body === NoBody ? undefined : parseOrThrow(spec.body, request.body);
         // The loop sees the widest handler type; `actor` is null exactly where the contract says so.
         const result = await handler({ params, query, body, actor: actor as Actor, callerIp: request.ip });
-        return isShapedAnswer(result) ? result : spec.response.parse(result);
+        const answer = isShapedAnswer(result) ? result : spec.response.parse(result);
+        reply.header(CONTRACT_REVISION_HEADER, revision);
+        return answer;
       },
     });
   }
