@@ -1,3 +1,4 @@
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { errorNames } from "@keyhold/contract";
@@ -95,6 +96,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerSecurityHeaders(app, securityHeaders(consoleScriptSources(config.webDistDir)));
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  // Compression only where a route asks for it (the forwarded API answers; the console's files
+  // are precompressed by its build), and no compressed request bodies are ever inflated.
+  await app.register(fastifyCompress, { global: false, encodings: ["br", "gzip"] });
   await app.register(fastifyRateLimit, {
     global: false,
     // Shared by every BFF on the same Redis, so the limit holds however a balancer spreads the attempts.

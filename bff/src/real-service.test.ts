@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { type IncomingHttpHeaders, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { BffSessionSchema, endpoints, errorNames } from "@keyhold/contract";
 import { CONTRACT_REVISION_HEADER, contractRevision } from "@keyhold/contract/revision";
 import { buildApp as buildService } from "@keyhold/service/app";
@@ -35,6 +37,20 @@ beforeEach(async () => {
   });
   return () => bff.close();
 });
+
+/** A GET to the BFF whose body is kept as the bytes that came (no decoding of any kind). */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const { port } = new URL(bff.app.listeningOrigin);
+    const outgoing = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
 
 const session = (cookie: string) => bff.send({ path: "/bff/session", headers: { ...CSRF, cookie } });
 const listIdentities = (cookie: string) =>
@@ -143,6 +159,47 @@ describe("against the real service", () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe(await direct.text());
     expect(res.headers[CONTRACT_REVISION_HEADER]).toBeUndefined();
+  });
+
+  it("compresses a long answer for a browser that accepts brotli or gzip, and only then", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    for (let n = 0; n < 12; n++) {
+      const created = await fetch(`${serviceOrigin}/api/v1/identities`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: `compressed-${n}`, organizationId: service.keyhold.orgId, role: "member" }),
+      });
+      expect(created.status).toBe(200);
+    }
+    const path = `/api/v1/identities?orgId=${service.keyhold.orgId}`;
+    const plain = await bff.send({ path, headers: { ...CSRF, cookie } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Buffer.byteLength(plain.text)).toBeGreaterThan(1024);
+
+    for (const [encoding, inflate] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const raw = await rawGet(path, { ...CSRF, cookie, "accept-encoding": encoding });
+      expect(raw.status).toBe(200);
+      expect(raw.headers["content-encoding"]).toBe(encoding);
+      expect(raw.headers.vary).toContain("accept-encoding");
+      expect(raw.headers["cache-control"]).toBe("no-store");
+      expect(raw.headers["content-security-policy"]).toContain("default-src 'none'");
+      expect(raw.body.length).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+      expect(inflate(raw.body).toString("utf8")).toBe(plain.text);
+    }
+
+    // A short answer goes out as it is, whatever the browser accepts.
+    const one = await rawGet(`/api/v1/identities/${service.keyhold.adminIdentityId}`, {
+      ...CSRF,
+      cookie,
+      "accept-encoding": "br, gzip",
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.length).toBeLessThan(1024);
+    expect(one.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers a request that breaks the contract with 422 in the service's envelope", async () => {
