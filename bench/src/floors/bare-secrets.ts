@@ -31,7 +31,14 @@ const folderSql =
   "SELECT f.id, e.id AS env_id FROM secret_folders f JOIN project_environments e ON e.id = f.env_id " +
   "WHERE e.project_id = $1 AND e.slug = $2 AND f.parent_id IS NULL";
 const dataKeySql = "SELECT wrapped_key FROM project_data_keys WHERE project_id = $1";
-const secretsSql = "SELECT * FROM secrets WHERE folder_id = $1 AND type = 'shared' ORDER BY key";
+const postgres = Boolean(env.DATABASE_URL);
+// PostgreSQL formats its timestamps as the service answers them, so no date is parsed here either.
+const iso = (column: string) =>
+  postgres ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}` : column;
+const secretsSql =
+  "SELECT id, type, key, version, value_ciphertext, comment_ciphertext, skip_multiline_encoding, reminder_note, " +
+  `reminder_repeat_days, metadata, ${iso("created_at")}, ${iso("updated_at")} ` +
+  "FROM secrets WHERE folder_id = $1 AND type = 'shared' ORDER BY key";
 const tagsSql =
   "SELECT l.secret_id, t.id, t.slug, t.color FROM secret_tag_links l JOIN secrets s ON s.id = l.secret_id " +
   "JOIN secret_tags t ON t.id = l.tag_id WHERE s.folder_id = $1 ORDER BY t.slug";
@@ -66,7 +73,7 @@ function postgresRows(url: string): Rows {
   };
 }
 
-const rows = env.DATABASE_URL ? postgresRows(env.DATABASE_URL) : sqliteRows(env.SQLITE_FILE ?? "");
+const rows = postgres ? postgresRows(env.DATABASE_URL ?? "") : sqliteRows(env.SQLITE_FILE ?? "");
 
 /** The claims of an HS256 token whose signature holds and which has not expired, else undefined. */
 function verify(token: string): Row | undefined {
@@ -88,8 +95,12 @@ function gcmOpen(key: Buffer, iv: Buffer, tag: Buffer, body: Buffer, aad: string
   return Buffer.concat([decipher.update(body), decipher.final()]);
 }
 
-/** A stored field: version byte 1, 12-byte IV, 16-byte tag, body; bound to its table, row and column. */
+/**
+ * A stored field: version byte 1, 12-byte IV, 16-byte tag, body; bound to its table, row and
+ * column. An empty comment (no body) is known empty without opening it, as the service reads it.
+ */
 function openField(key: Buffer, stored: Buffer, rowId: string, column: string): string {
+  if (column === "comment_ciphertext" && stored.length === 29 && stored[0] === 1) return "";
   if (stored[0] !== 1) throw new Error("unknown ciphertext format");
   return gcmOpen(
     key,
@@ -116,8 +127,6 @@ async function dataKeyOf(projectId: string): Promise<Buffer | undefined> {
   dataKeys.set(projectId, key);
   return key;
 }
-
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 const app = Fastify({ logger: false });
 app.get("/healthz", async () => ({ status: "ok" }));
@@ -159,8 +168,8 @@ app.get<{ Querystring: { workspaceId: string; environment: string; secretPath: s
           secretReminderNote: row.reminder_note,
           secretReminderRepeatDays: row.reminder_repeat_days,
           skipMultilineEncoding: row.skip_multiline_encoding === 1,
-          createdAt: iso(row.created_at),
-          updatedAt: iso(row.updated_at),
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
           isRotatedSecret: false,
           rotationId: null,
           secretValueHidden: false,
