@@ -11,7 +11,7 @@ export const SECRET_COUNT = 10_000;
 /** Each answer is megabytes: a few connections measure the path, not the socket buffers. */
 const load = { connections: 4, durationSeconds: 5 };
 
-async function call(service: RunningService, method: string, url: string, body?: unknown): Promise<unknown> {
+export async function call(service: RunningService, method: string, url: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${service.url}${url}`, {
     method,
     headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
@@ -72,7 +72,7 @@ export function listPath(projectId: string): string {
 }
 
 /** The bare floor over the service's own database (bench/src/floors/bare-secrets.ts). */
-async function startSecretsFloor(context: BenchContext, service: RunningService): Promise<string> {
+export async function startSecretsFloor(context: BenchContext, service: RunningService): Promise<string> {
   const port = await freePort();
   const signingKey = Buffer.from(deriveTokenSigningKey(Buffer.from(service.rootKeyHex, "hex")));
   const floor = context.processes.add(
@@ -80,6 +80,7 @@ async function startSecretsFloor(context: BenchContext, service: RunningService)
       env: {
         PORT: String(port),
         SIGNING_KEY_HEX: signingKey.toString("hex"),
+        ROOT_KEY_HEX: service.rootKeyHex,
         ...(service.sqliteFile && { SQLITE_FILE: service.sqliteFile }),
         ...(service.databaseUrl && { DATABASE_URL: service.databaseUrl }),
       },

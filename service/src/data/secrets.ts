@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from "kysely";
+import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type {
@@ -12,11 +12,55 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The shared secrets of one folder, by key. */
-export async function listFolderSecrets(db: Db, folderId: string): Promise<SecretRow[]> {
+/** What a list shows of a secret: every column but the ones it never reads. */
+export type ListedSecret = Pick<
+  SecretRow,
+  | "id"
+  | "folder_id"
+  | "type"
+  | "key"
+  | "version"
+  | "value_ciphertext"
+  | "comment_ciphertext"
+  | "skip_multiline_encoding"
+  | "reminder_note"
+  | "reminder_repeat_days"
+  | "metadata"
+  | "created_at"
+  | "updated_at"
+>;
+
+/**
+ * The columns of a listed secret. PostgreSQL formats the timestamps as ISO 8601 text itself (to
+ * the millisecond, as they are written), so a list of thousands parses no dates.
+ */
+function listedColumns(db: Db, dialect: Dialect) {
+  const iso = (column: "created_at" | "updated_at") =>
+    dialect === "postgres"
+      ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column)
+      : sql<string>`${sql.ref(column)}`.as(column);
   return db
     .selectFrom("secrets")
-    .selectAll()
+    .select([
+      "id",
+      "folder_id",
+      "type",
+      "key",
+      "version",
+      "value_ciphertext",
+      "comment_ciphertext",
+      "skip_multiline_encoding",
+      "reminder_note",
+      "reminder_repeat_days",
+      "metadata",
+      iso("created_at"),
+      iso("updated_at"),
+    ]);
+}
+
+/** The shared secrets of one folder, by key. */
+export async function listFolderSecrets(db: Db, dialect: Dialect, folderId: string): Promise<ListedSecret[]> {
+  return listedColumns(db, dialect)
     .where("folder_id", "=", folderId)
     .where("type", "=", "shared")
     .orderBy("key")
@@ -24,14 +68,8 @@ export async function listFolderSecrets(db: Db, folderId: string): Promise<Secre
 }
 
 /** The shared secrets of a whole environment (recursive lists keep the folders they want). */
-export async function listEnvironmentSecrets(db: Db, envId: string): Promise<SecretRow[]> {
-  return db
-    .selectFrom("secrets")
-    .selectAll()
-    .where("env_id", "=", envId)
-    .where("type", "=", "shared")
-    .orderBy("key")
-    .execute();
+export async function listEnvironmentSecrets(db: Db, dialect: Dialect, envId: string): Promise<ListedSecret[]> {
+  return listedColumns(db, dialect).where("env_id", "=", envId).where("type", "=", "shared").orderBy("key").execute();
 }
 
 export interface TagLink {

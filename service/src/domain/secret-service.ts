@@ -31,6 +31,7 @@ import {
   listFolderSecrets,
   listSecretTags,
   listSecretVersions,
+  type ListedSecret,
   listTagLinks,
   replaceSecretTags,
   type TagLink,
@@ -48,7 +49,7 @@ import {
   type ProjectAccess,
   type ProjectPermissions,
 } from "./project-permissions.ts";
-import { decryptField, encryptField, fieldBinding, type ProjectKeys } from "./secret-crypto.ts";
+import { decryptField, encryptField, fieldBinding, isEmptyField, type ProjectKeys } from "./secret-crypto.ts";
 import { secretGate } from "./secret-gate.ts";
 import { referencesIn, resolveReference } from "./secret-references.ts";
 import { folderNotFound, type SecretScope, type SecretScopes } from "./secret-scope.ts";
@@ -166,7 +167,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
 
   /** The list/get view of one secret, built in one object (lists build thousands). */
   function detail(
-    row: SecretRow,
+    row: ListedSecret,
     scope: SecretScope,
     secretPath: string,
     key: Buffer,
@@ -184,7 +185,9 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       secretValue: showValue
         ? decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE))
         : HIDDEN_SECRET_VALUE,
-      secretComment: decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT)),
+      secretComment: isEmptyField(row.comment_ciphertext)
+        ? ""
+        : decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT)),
       secretReminderNote: row.reminder_note,
       secretReminderRepeatDays: row.reminder_repeat_days,
       skipMultilineEncoding: row.skip_multiline_encoding === 1,
@@ -352,7 +355,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     const recursive = options.recursive;
     const inFolders = recursive ? new Set([folder.id, ...scope.tree.descendantsOf(folder.id).map((f) => f.id)]) : null;
     const [rows, links, key] = await Promise.all([
-      recursive ? listEnvironmentSecrets(db, scope.env.id) : listFolderSecrets(db, folder.id),
+      recursive ? listEnvironmentSecrets(db, dialect, scope.env.id) : listFolderSecrets(db, dialect, folder.id),
       recursive ? listTagLinks(db, { envId: scope.env.id }) : listTagLinks(db, { folderId: folder.id }),
       keys.keyFor(scope.projectId),
     ]);
@@ -442,7 +445,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       const folder = (await scopes.treeOf(env.id)).at(secretPath);
       if (!folder) return undefined;
       const [rows, links, key] = await Promise.all([
-        listFolderSecrets(db, folder.id),
+        listFolderSecrets(db, dialect, folder.id),
         listTagLinks(db, { folderId: folder.id }),
         keys.keyFor(projectId),
       ]);

@@ -162,4 +162,34 @@ describeEachDatabase("secrets at rest", (kind) => {
     expect(own.status).toBe(500);
     expect(JSON.stringify(own.body)).not.toContain(marker);
   });
+
+  it("a list reads an empty comment from its length, but every value is opened, an empty one too", async () => {
+    const db = svc.app.db;
+    await createSecret(svc, place, "EMPTY_VALUE", { secretValue: "" });
+    await createSecret(svc, place, "SHOWN", { secretValue: "shown value", secretComment: "" });
+    const list = async () =>
+      svc.endpoint("secrets.list", { query: { workspaceId: place.workspaceId, environment: "dev", secretPath: "/" } });
+    // A list of these two only (the rows tampered with above are moved away first).
+    await db.deleteFrom("secrets").where("key", "in", ["AT_REST", "OTHER_ROW"]).execute();
+    const before = await list();
+    expect(before.status).toBe(200);
+    expect(endpoints["secrets.list"].response.parse(before.body).secrets).toMatchObject([
+      { secretKey: "EMPTY_VALUE", secretValue: "", secretComment: "" },
+      { secretKey: "SHOWN", secretValue: "shown value", secretComment: "" },
+    ]);
+    // The empty value of one row, moved into another row's value column, does not open there.
+    const empty = await db
+      .selectFrom("secrets")
+      .select("value_ciphertext")
+      .where("key", "=", "EMPTY_VALUE")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("secrets")
+      .set({ value_ciphertext: empty.value_ciphertext })
+      .where("key", "=", "SHOWN")
+      .execute();
+    const after = await list();
+    expect(after.status).toBe(500);
+    expect(JSON.stringify(after.body)).not.toContain("shown value");
+  });
 });

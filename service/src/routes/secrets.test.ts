@@ -24,6 +24,28 @@ describeEachDatabase("raw secrets", (kind) => {
   afterAll(async () => svc?.close());
 
   describe("create, read, list", () => {
+    it("a list answers the same timestamps as the create and the get of each secret", async () => {
+      const place = { ...root, secretPath: "/" };
+      const folder = await createFolder(svc, { workspaceId: projectId, environment: "dev" }, "/", "stamps");
+      const inFolder = { ...place, secretPath: `/${folder.name}` };
+      const created = await svc.endpoint("secrets.create", {
+        params: { secretName: "STAMPED" },
+        body: { ...inFolder, secretValue: "v" },
+      });
+      const made = endpoints["secrets.create"].response.parse(created.body).secret;
+      await svc.endpoint("secrets.update", {
+        params: { secretName: "STAMPED" },
+        body: { ...inFolder, secretValue: "v2" },
+      });
+      const got = parseGet(
+        (await svc.endpoint("secrets.get", { params: { secretName: "STAMPED" }, query: inFolder })).body,
+      ).secret;
+      const [listed] = parseList((await svc.endpoint("secrets.list", { query: inFolder })).body).secrets;
+      expect(got.createdAt).toBe(made.createdAt);
+      expect(listed).toMatchObject({ secretKey: "STAMPED", createdAt: got.createdAt, updatedAt: got.updatedAt });
+      expect(listed?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    });
+
     it("creates a secret at version 1 and reads it back by name, with its path, tags and metadata", async () => {
       const tagId = await createTag(svc, projectId, "db");
       const created = await svc.endpoint("secrets.create", {
