@@ -87,7 +87,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     loggerInstance: logger as FastifyBaseLogger,
     // The id is logged as `reqId` (Fastify's default label) and returned in every error body.
     ...requestIdOptions,
-    logController: new CompactRequestLog(),
+    logController: new CompactRequestLog(logger as FastifyBaseLogger),
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     // X-Forwarded-For is believed only from the configured proxies: request.ip (the address checked
