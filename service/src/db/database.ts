@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { type Config, dataFiles } from "../config.ts";
 import { ensureDataDir } from "../lib/files.ts";
 import { migrateToLatest } from "./migrations.ts";
+import { readDirectly } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -41,14 +42,14 @@ function openSqlite(file: string): SqliteDatabase.Database {
  * indexed read. Statements are reusable, so keep them by their SQL text (the text holds only
  * placeholders, never values, so the set is bounded by the queries the code contains).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig["database"] {
+function withStatementCache(sqlite: SqliteDatabase.Database) {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
-    close: () => {
+    close: (): void => {
       statements.clear();
       sqlite.close();
     },
-    prepare: (sql: string) => {
+    prepare: (sql: string): SqliteDatabase.Statement => {
       let statement = statements.get(sql);
       if (!statement) {
         // Lists bound with IN (…) make one text per length; keep the cache from growing without end.
@@ -58,6 +59,20 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
       }
       return statement;
     },
+  };
+}
+
+/**
+ * Prepared reads run synchronously on the one connection (better-sqlite3 is synchronous), as
+ * Kysely would run them once it holds the connection, but without waiting for it: that wait
+ * only matters while a transaction is open on the connection (a read then would see its
+ * uncommitted rows), so reads go through Kysely, and wait, exactly then.
+ */
+function directReader(sqlite: SqliteDatabase.Database, cache: ReturnType<typeof withStatementCache>) {
+  return (sql: string, parameters: readonly unknown[]): unknown[] | undefined => {
+    if (sqlite.inTransaction) return undefined;
+    const statement = cache.prepare(sql);
+    return statement.reader && statement.readonly ? statement.all(parameters) : undefined;
   };
 }
 
@@ -123,11 +138,11 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   } else {
     ensureDataDir(config.dataDir);
     const sqlite = openSqlite(dataFiles(config).sqlite);
-    handle = {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-      dialect: "sqlite",
-      poolStats: () => ({ total: 1 }),
-    };
+    const statements = withStatementCache(sqlite);
+    const database: SqliteDialectConfig["database"] = statements;
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    readDirectly(db, directReader(sqlite, statements));
+    handle = { db, dialect: "sqlite", poolStats: () => ({ total: 1 }) };
   }
   try {
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);

@@ -3,6 +3,20 @@ import type { Database } from "./schema.ts";
 
 type Values<Name extends string> = Record<Name, string>;
 
+/**
+ * Runs a compiled read at once on the database's own connection, without Kysely's hand-off of
+ * the connection (a lock and several promises per query, more than an indexed read costs);
+ * undefined when it cannot run it safely that way, and the query then goes through Kysely.
+ */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+
+/** Lets prepared queries on `db` (not on its transactions, which are other handles) run through `reader`. */
+export function readDirectly(db: Kysely<Database>, reader: DirectReader): void {
+  directReaders.set(db, reader);
+}
+
 interface Prepared<Row> {
   compiled: CompiledQuery<Row>;
   /** For each compiled parameter, the name whose value goes there (undefined: a constant). */
@@ -43,6 +57,7 @@ export function preparedQuery<Row, Name extends string>(
       const name = slots[i] as Name | undefined;
       return name === undefined ? value : values[name];
     });
-    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+    const rows = directReaders.get(db)?.(compiled.sql, parameters) as Row[] | undefined;
+    return rows ?? (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }
