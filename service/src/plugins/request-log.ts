@@ -1,4 +1,64 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import type { Bindings, ChildLoggerOptions, LogFn } from "pino";
+
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+/**
+ * A request's logger (the parent's child bound to the request id), made only when something
+ * logs through it: making a pino child runs the redaction over its bindings, which costs more
+ * than a read's own work, and most requests log nothing but their completed line, which the
+ * log controller writes. Whatever does log through it goes through the same redaction as before.
+ */
+class DeferredChildLogger implements FastifyBaseLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #logger(): FastifyBaseLogger {
+    this.#made ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#made;
+  }
+
+  #forward(level: Level): LogFn {
+    return ((...args: Parameters<LogFn>) => this.#logger()[level](...args)) as LogFn;
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal = this.#forward("fatal");
+  error = this.#forward("error");
+  warn = this.#forward("warn");
+  info = this.#forward("info");
+  debug = this.#forward("debug");
+  trace = this.#forward("trace");
+  silent = this.#forward("silent");
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made when first used. */
+export function deferredChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new DeferredChildLogger(logger, bindings, options);
+}
 
 /**
  * One log line per request, when it completes, in place of Fastify's two (incoming and
