@@ -75,6 +75,7 @@ type JoinedRow = MembershipRow & {
   i_has_delete_protection: number;
   i_created_at: Date | string;
   i_updated_at: Date | string;
+  auth_methods: number | null;
 };
 
 function split(row: JoinedRow): MembershipWithIdentity {
