@@ -32,7 +32,7 @@ import { createServiceMetrics, registerRequestMetrics } from "./lib/metrics.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/error-handler.ts";
 import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.ts";
-import { CompactRequestLog } from "./plugins/request-log.ts";
+import { CompactRequestLog, deferredChildLogger } from "./plugins/request-log.ts";
 import { registerContractRoutes } from "./routes/contract-routes.ts";
 import { registerDocsRoute } from "./routes/docs.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -87,7 +87,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     loggerInstance: logger as FastifyBaseLogger,
     // The id is logged as `reqId` (Fastify's default label) and returned in every error body.
     ...requestIdOptions,
-    logController: new CompactRequestLog(),
+    logController: new CompactRequestLog(logger as FastifyBaseLogger),
+    childLoggerFactory: deferredChildLogger,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     // X-Forwarded-For is believed only from the configured proxies: request.ip (the address checked

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { preparedQuery } from "../db/prepared.ts";
 import type { AuthMethodPatch, AuthMethodRow, Database, NewAuthMethod } from "../db/schema.ts";
 
@@ -12,25 +12,27 @@ export interface StoredTrustedIp {
   prefix?: number;
 }
 
-/** One `auth_<n>` column per method: whether the identity aliased `i` has it attached. */
+/**
+ * One `auth_methods` column: a bit per method (bit n for the n-th name) set when the identity
+ * aliased `i` has it attached, read in one pass over its rows of the (identity, method) index
+ * rather than one lookup per method.
+ */
 export function authMethodFlags(eb: ExpressionBuilder<Database & { i: Database["identities"] }, "i">) {
-  return authMethodNames.map((method, n) =>
-    eb
-      .exists(
-        eb
-          .selectFrom("identity_auth_methods as am")
-          .select(eb.lit(1).as("one"))
-          .whereRef("am.identity_id", "=", "i.id")
-          .where("am.method", "=", method),
-      )
-      .as(`auth_${n}`),
+  const bits = sql.join(
+    authMethodNames.map((method, n) => sql`when ${sql.lit(method)} then ${sql.lit(2 ** n)}`),
+    sql` `,
   );
+  return eb
+    .selectFrom("identity_auth_methods as am")
+    .select(sql<number>`cast(coalesce(sum(case am.method ${bits} else 0 end), 0) as integer)`.as("mask"))
+    .whereRef("am.identity_id", "=", "i.id")
+    .as("auth_methods");
 }
 
-/** The attached methods, in list order, from a row carrying the `auth_<n>` columns. */
-export function authMethodsOf(row: Record<string, unknown>): AuthMethodName[] {
-  // SQLite answers 0 or 1, PostgreSQL a boolean.
-  return authMethodNames.filter((_, n) => Boolean(row[`auth_${n}`]));
+/** The attached methods, in list order, from a row carrying the `auth_methods` column. */
+export function authMethodsOf(row: { auth_methods: number | null }): AuthMethodName[] {
+  const mask = Number(row.auth_methods ?? 0);
+  return authMethodNames.filter((_, n) => (mask & (2 ** n)) !== 0);
 }
 
 const configOf = preparedQuery(["identityId", "method"], (db, { identityId, method }) =>

@@ -75,23 +75,30 @@ type JoinedRow = MembershipRow & {
   i_has_delete_protection: number;
   i_created_at: Date | string;
   i_updated_at: Date | string;
+  auth_methods: number | null;
 };
 
 function split(row: JoinedRow): MembershipWithIdentity {
-  const { i_id, i_org_id, i_name, i_has_delete_protection, i_created_at, i_updated_at, ...rest } = row;
-  const membership = Object.fromEntries(
-    Object.entries(rest).filter(([key]) => !key.startsWith("auth_")),
-  ) as unknown as MembershipRow;
   return {
-    membership,
-    authMethods: authMethodsOf(rest),
+    membership: {
+      id: row.id,
+      identity_id: row.identity_id,
+      org_id: row.org_id,
+      role: row.role,
+      role_id: row.role_id,
+      last_login_auth_method: row.last_login_auth_method,
+      last_login_time: row.last_login_time,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    authMethods: authMethodsOf(row),
     identity: {
-      id: i_id,
-      org_id: i_org_id,
-      name: i_name,
-      has_delete_protection: i_has_delete_protection,
-      created_at: i_created_at,
-      updated_at: i_updated_at,
+      id: row.i_id,
+      org_id: row.i_org_id,
+      name: row.i_name,
+      has_delete_protection: row.i_has_delete_protection,
+      created_at: row.i_created_at,
+      updated_at: row.i_updated_at,
     },
   };
 }
@@ -108,6 +115,40 @@ export async function findMembership(
 ): Promise<MembershipWithIdentity | undefined> {
   const [row] = await membershipInOrg(db, { orgId, identityId });
   return row && split(row);
+}
+
+/** A metadata entry, as the identity views show it. */
+export type MetadataItem = Pick<MetadataRow, "id" | "key" | "value">;
+
+/** The membership joined with its metadata: one row per entry, in order (one row, without entries, when there is none). */
+const membershipWithMetadataInOrg = preparedQuery(["orgId", "identityId"], (db, { orgId, identityId }) =>
+  membershipQuery(db, orgId)
+    .leftJoin("identity_metadata as md", (join) =>
+      join.onRef("md.identity_id", "=", "m.identity_id").onRef("md.org_id", "=", "m.org_id"),
+    )
+    .select(["md.id as md_id", "md.key as md_key", "md.value as md_value"])
+    .where("m.identity_id", "=", identityId)
+    .orderBy("md.position"),
+);
+
+/**
+ * The identity's membership in the org with its metadata in order, in one statement (the detail
+ * views need both, and a second query costs more than the join); undefined when it is not a member.
+ */
+export async function findMembershipWithMetadata(
+  db: Kysely<Database>,
+  orgId: string,
+  identityId: string,
+): Promise<(MembershipWithIdentity & { metadata: MetadataItem[] }) | undefined> {
+  const rows = await membershipWithMetadataInOrg(db, { orgId, identityId });
+  const [first] = rows;
+  if (!first) return undefined;
+  const metadata: MetadataItem[] = [];
+  for (const { md_id, md_key, md_value } of rows) {
+    if (md_id !== null && md_key !== null && md_value !== null)
+      metadata.push({ id: md_id, key: md_key, value: md_value });
+  }
+  return { ...split(first), metadata };
 }
 
 /** How a page of an organisation's identities is chosen; every field optional. */
@@ -214,21 +255,6 @@ export async function findHomeMembershipId(db: Kysely<Database>, identityId: str
 /** Deleting the identity row cascades to memberships, metadata, auth methods and tokens. */
 export async function deleteIdentityRow(db: Kysely<Database>, identityId: string): Promise<void> {
   await db.deleteFrom("identities").where("id", "=", identityId).execute();
-}
-
-export async function listMetadata(
-  db: Kysely<Database>,
-  orgId: string,
-  identityIds: readonly string[],
-): Promise<MetadataRow[]> {
-  if (identityIds.length === 0) return [];
-  return db
-    .selectFrom("identity_metadata")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .where("identity_id", "in", identityIds)
-    .orderBy("position")
-    .execute();
 }
 
 /** Replaces all metadata of an identity in an org (delete, then insert); an empty list clears it. */

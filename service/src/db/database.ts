@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { type Config, dataFiles } from "../config.ts";
 import { ensureDataDir } from "../lib/files.ts";
 import { migrateToLatest } from "./migrations.ts";
+import { type DirectRun, readDirectly } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -62,14 +63,28 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
 }
 
 /**
- * The same for PostgreSQL: a statement sent with a name is parsed and planned once per
+ * Prepared reads run synchronously on the one connection (better-sqlite3 is synchronous), as
+ * Kysely would run them once it holds the connection, but without waiting for it: that wait
+ * only matters while a transaction is open on the connection (a read then would see its
+ * uncommitted rows), so reads go through Kysely, and wait, exactly then.
+ */
+function sqliteReader(sqlite: SqliteDatabase.Database) {
+  return (sql: string): DirectRun | undefined => {
+    const statement = sqlite.prepare(sql);
+    if (!statement.reader || !statement.readonly) return undefined;
+    return (parameters) => (sqlite.inTransaction ? undefined : statement.all(parameters));
+  };
+}
+
+/**
+ * Statements on PostgreSQL are sent with a name, so each is parsed and planned once per
  * connection, then only bound and run. The name is derived from the SQL text (placeholders only,
  * never values). Lists bound with IN (…) make one text per length, so only statements with few
  * parameters are named; DDL and the like are sent as they are. When a migration by another
  * instance changes a table under a named statement, PostgreSQL refuses it ("cached plan must not
  * change result type"); that text is then sent unnamed from here on.
  */
-function withNamedStatements(pool: pg.Pool): PostgresDialectConfig["pool"] {
+function namedStatements() {
   const names = new Map<string, string>();
   const neverNamed = new Set<string>();
   const nameOf = (text: string): string => {
@@ -81,31 +96,51 @@ function withNamedStatements(pool: pg.Pool): PostgresDialectConfig["pool"] {
     }
     return name;
   };
+  /** Sends `text` on `client` (a pooled client, or the pool, which lends one for the query). */
+  return (client: pg.Pool | pg.PoolClient, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> => {
+    if (
+      values !== undefined &&
+      values.length <= 16 &&
+      !neverNamed.has(text) &&
+      /^\s*(select|insert|update|delete|with)\b/i.test(text)
+    ) {
+      return client.query({ name: nameOf(text), text, values }).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== "0A000") throw error;
+        neverNamed.add(text);
+        return client.query(text, values);
+      });
+    }
+    return client.query(text, values);
+  };
+}
+
+type SendQuery = ReturnType<typeof namedStatements>;
+
+function withNamedStatements(pool: pg.Pool, send: SendQuery): PostgresDialectConfig["pool"] {
   return {
     end: () => pool.end(),
     connect: async () => {
       const client = await pool.connect();
       return {
         release: () => client.release(),
-        query: ((text: unknown, values?: unknown[]) => {
-          if (
-            typeof text === "string" &&
-            values !== undefined &&
-            values.length <= 16 &&
-            !neverNamed.has(text) &&
-            /^\s*(select|insert|update|delete|with)\b/i.test(text)
-          ) {
-            return client.query({ name: nameOf(text), text, values }).catch((error: unknown) => {
-              if ((error as { code?: unknown }).code !== "0A000") throw error;
-              neverNamed.add(text);
-              return client.query(text, values);
-            });
-          }
-          return client.query(text as string, values);
-        }) as pg.PoolClient["query"],
+        query: ((text: unknown, values?: unknown[]) =>
+          typeof text === "string"
+            ? send(client, text, values)
+            : client.query(text as pg.QueryConfig, values)) as pg.PoolClient["query"],
       };
     },
   };
+}
+
+/**
+ * Prepared reads on PostgreSQL are sent on the pool itself, which lends a connection for the one
+ * query as Kysely would (transactions are other handles and never come here), without Kysely's
+ * own checkout and release around it.
+ */
+function postgresReader(pool: pg.Pool, send: SendQuery) {
+  return (sql: string): DirectRun =>
+    (parameters) =>
+      send(pool, sql, [...parameters]).then((result) => result.rows);
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -115,19 +150,20 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process.
     pool.on("error", (error) => logger.error({ err: error }, "PostgreSQL pool error"));
+    const send = namedStatements();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, send) }) });
+    readDirectly(db, postgresReader(pool, send));
     handle = {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }),
+      db,
       dialect: "postgres",
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   } else {
     ensureDataDir(config.dataDir);
     const sqlite = openSqlite(dataFiles(config).sqlite);
-    handle = {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-      dialect: "sqlite",
-      poolStats: () => ({ total: 1 }),
-    };
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    readDirectly(db, sqliteReader(sqlite));
+    handle = { db, dialect: "sqlite", poolStats: () => ({ total: 1 }) };
   }
   try {
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);

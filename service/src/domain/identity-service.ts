@@ -11,15 +11,15 @@ import type { z } from "zod";
 import {
   deleteIdentityRow,
   findMembership,
+  findMembershipWithMetadata,
   insertIdentity,
   listMemberships,
-  listMetadata,
   type MembershipWithIdentity,
   replaceMetadata,
   updateIdentityRow,
   updateMembershipRole,
 } from "../data/identities.ts";
-import type { Database, MetadataRow } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import { activeLockoutMethods } from "../data/lockouts.ts";
 import { nowIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
@@ -47,22 +47,16 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
     return found;
   }
 
-  /** The metadata of each identity, in one query. */
-  async function metadataOf(orgId: string, identityIds: string[]): Promise<(identityId: string) => MetadataRow[]> {
-    const byIdentity = new Map<string, MetadataRow[]>();
-    for (const row of await listMetadata(db, orgId, identityIds)) {
-      const rows = byIdentity.get(row.identity_id);
-      if (rows) rows.push(row);
-      else byIdentity.set(row.identity_id, [row]);
-    }
-    return (identityId) => byIdentity.get(identityId) ?? [];
+  /** The identity's membership in the org with its metadata; identities of other orgs are simply not found. */
+  async function requireMembershipWithMetadata(orgId: string, identityId: string) {
+    const found = await findMembershipWithMetadata(db, orgId, identityId);
+    if (!found) throw new NotFoundError(`No identity with id ${identityId} in this organisation`);
+    return found;
   }
 
   async function identityView(orgId: string, identityId: string): Promise<IdentityWithAuthMethods> {
-    const found = await findMembership(db, orgId, identityId);
-    if (!found) throw new NotFoundError(`No identity with id ${identityId} in this organisation`);
-    const metadata = await metadataOf(orgId, [identityId]);
-    return toIdentity(found.identity, metadata(identityId), found.authMethods);
+    const found = await requireMembershipWithMetadata(orgId, identityId);
+    return toIdentity(found.identity, found.metadata, found.authMethods);
   }
 
   return {
@@ -121,13 +115,12 @@ export function createIdentityService(deps: { db: Kysely<Database> }) {
 
     async get(actor: Actor, identityId: string): Promise<IdentityMembership> {
       assertOrgPermission(actor.ability, "read", "identity");
-      const found = await requireMembership(actor, identityId);
+      const found = await requireMembershipWithMetadata(actor.orgId, identityId);
       // Only universal auth locks an identity out: other identities skip that read.
-      const [metadata, lockouts] = await Promise.all([
-        metadataOf(actor.orgId, [identityId]),
-        found.authMethods.includes("universal-auth") ? activeLockoutMethods(db, identityId, Date.now()) : [],
-      ]);
-      return toMembership(found, found.authMethods, metadata(identityId), lockouts);
+      const lockouts = found.authMethods.includes("universal-auth")
+        ? await activeLockoutMethods(db, identityId, Date.now())
+        : [];
+      return toMembership(found, found.authMethods, found.metadata, lockouts);
     },
 
     async create(actor: Actor, input: CreateIdentityInput): Promise<IdentityWithAuthMethods> {

@@ -1,6 +1,6 @@
 import type { AccessTokenRecord, Endpoints, IdentityMembership, ResponseOf } from "@keyhold/contract";
-import type { MembershipWithIdentity } from "../data/identities.ts";
-import type { AccessTokenRow, IdentityRow, MetadataRow } from "../db/schema.ts";
+import type { MembershipWithIdentity, MetadataItem } from "../data/identities.ts";
+import type { AccessTokenRow, IdentityRow } from "../db/schema.ts";
 import { toIso, toIsoOrNull } from "../lib/time.ts";
 
 /** Rows to wire records. Response schemas strip anything extra on the way out. */
@@ -26,7 +26,7 @@ export function toAccessTokenRecord(row: AccessTokenRow): AccessTokenRecord {
   };
 }
 
-export function toMetadata(rows: readonly MetadataRow[]) {
+export function toMetadata(rows: readonly MetadataItem[]) {
   return rows.map((m) => ({ id: m.id, key: m.key, value: m.value }));
 }
 
@@ -35,7 +35,7 @@ export type IdentityWithAuthMethods = ResponseOf<Endpoints["identities.create"]>
 
 export function toIdentity(
   row: IdentityRow,
-  metadata: readonly MetadataRow[],
+  metadata: readonly MetadataItem[],
   authMethods: string[],
 ): IdentityWithAuthMethods {
   return {
@@ -60,7 +60,7 @@ export function toIdentity(
 export function toMembership(
   { membership, identity }: MembershipWithIdentity,
   authMethods: string[],
-  metadata?: readonly MetadataRow[],
+  metadata?: readonly MetadataItem[],
   activeLockoutAuthMethods: string[] = [],
 ): IdentityMembership {
   return {
