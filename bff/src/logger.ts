@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import { logRedactPaths, wantsPrettyLogs } from "@keyhold/contract/runtime-config";
-import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
-import { type Bindings, type ChildLoggerOptions, type DestinationStream, type LogFn, type Logger, pino } from "pino";
+import { deferredChildLogger } from "@keyhold/contract/runtime-server";
+import type { FastifyServerOptions } from "fastify";
+import { type DestinationStream, type Logger, pino } from "pino";
 import type { Config } from "./config.ts";
 
 /**
@@ -42,71 +43,9 @@ export function createLogger(level: Config["logLevel"], destination?: Destinatio
   return pino(options, destination ?? bufferedStdout());
 }
 
-/**
- * A request's logger, made when a request first logs through it (methods on the prototype, so
- * that a request that never logs costs one small object): most requests log nothing but
- * their completion line (RequestLog, which has its own logger), so building a child with its
- * bindings serialised and redacted for each one would be work thrown away. Once made, it is the
- * child Fastify would have made, redaction and all.
- */
-class LazyChildLogger implements FastifyBaseLogger {
-  #child: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-
-  get #logger(): FastifyBaseLogger {
-    this.#child ??= this.parent.child(this.bindings, this.options);
-    return this.#child;
-  }
-
-  get level(): string {
-    return this.#child?.level ?? this.options.level ?? this.parent.level;
-  }
-
-  set level(level: string) {
-    this.#logger.level = level;
-  }
-
-  fatal(...args: Parameters<LogFn>): void {
-    this.#logger.fatal(...args);
-  }
-
-  error(...args: Parameters<LogFn>): void {
-    this.#logger.error(...args);
-  }
-
-  warn(...args: Parameters<LogFn>): void {
-    this.#logger.warn(...args);
-  }
-
-  info(...args: Parameters<LogFn>): void {
-    this.#logger.info(...args);
-  }
-
-  debug(...args: Parameters<LogFn>): void {
-    this.#logger.debug(...args);
-  }
-
-  trace(...args: Parameters<LogFn>): void {
-    this.#logger.trace(...args);
-  }
-
-  silent(...args: Parameters<LogFn>): void {
-    this.#logger.silent(...args);
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger.child(bindings, options);
-  }
-}
-
-/** Fastify's factory of request loggers, lazily (see LazyChildLogger). */
+/** Fastify's factory of request loggers: each made when the request first logs through it. */
 export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (
   logger,
   bindings,
   options,
-) => new LazyChildLogger(logger, bindings, options);
+) => deferredChildLogger(logger, bindings, options);

@@ -170,3 +170,65 @@ function readToEnd(request: http.IncomingMessage, { maxBytes, maxMs }: BodyDrain
     request.resume();
   });
 }
+
+type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+type LogMethod = (...args: never[]) => void;
+
+/** The parts of a pino logger (Fastify's base logger) that a request's logger forwards to. */
+export type ShapedLogger = { level: string; child(bindings: object, options?: object): ShapedLogger } & Record<
+  LogLevel,
+  LogMethod
+>;
+
+/**
+ * A request's logger (the parent's child bound to the request id), made only when something
+ * logs through it: making a pino child runs the redaction over its bindings, which costs more
+ * than a read's own work, and most requests log nothing but their completed line, which the
+ * log controller writes. Whatever does log through it goes through the same redaction as before.
+ */
+class DeferredChildLogger {
+  readonly #parent: ShapedLogger;
+  readonly #bindings: object;
+  readonly #options: { level?: string };
+  #made: ShapedLogger | undefined;
+
+  constructor(parent: ShapedLogger, bindings: object, options: { level?: string }) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #logger(): ShapedLogger {
+    this.#made ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#made;
+  }
+
+  #forward(level: LogLevel): LogMethod {
+    return (...args: never[]) => this.#logger()[level](...args);
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal = this.#forward("fatal");
+  error = this.#forward("error");
+  warn = this.#forward("warn");
+  info = this.#forward("info");
+  debug = this.#forward("debug");
+  trace = this.#forward("trace");
+  silent = this.#forward("silent");
+
+  child(bindings: object, options?: object): ShapedLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory` for the service and the BFF: each request's logger, made when first used. */
+export function deferredChildLogger<L extends ShapedLogger>(parent: L, bindings: object, options: object): L {
+  return new DeferredChildLogger(parent, bindings, options) as unknown as L;
+}
