@@ -3,6 +3,7 @@ import {
   type DeleteSecretBody,
   type GetSecretQuery,
   HIDDEN_SECRET_VALUE,
+  type ListedSecret as ListedSecretView,
   type ListSecretsQuery,
   type ResolvedImport,
   type Secret,
@@ -43,7 +44,7 @@ import {
   type ProjectAccess,
   type ProjectPermissions,
 } from "./project-permissions.ts";
-import { decryptField, isEmptyField, type ProjectKeys } from "./secret-crypto.ts";
+import { decryptField, isEmptyField, type ProjectKeys, valueDigest, valueDigestKey } from "./secret-crypto.ts";
 import { secretGate } from "./secret-gate.ts";
 import { folderNotFound, type SecretScope, type SecretScopes } from "./secret-scope.ts";
 import {
@@ -217,8 +218,14 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
    */
   async function listFolder(
     context: FolderContext,
-    options: { recursive: boolean; tagSlugs?: string[] | undefined; unreadable: "refuse" | "hide" },
-  ): Promise<SecretDetail[]> {
+    options: {
+      recursive: boolean;
+      tagSlugs?: string[] | undefined;
+      unreadable: "refuse" | "hide";
+      /** Adds `secretValueDigest` to each secret whose value the caller may read. */
+      digests?: boolean | undefined;
+    },
+  ): Promise<ListedSecretView[]> {
     const { scope, folder, viewSecretValue } = context;
     const ability = scope.access.ability;
     const envSlug = scope.env.slug;
@@ -238,7 +245,8 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     const describe = secretGate(ability, "describe");
     const readValue = secretGate(ability, "readValue");
     const wanted = options.tagSlugs && options.tagSlugs.length > 0 ? new Set(options.tagSlugs) : null;
-    const out: SecretDetail[] = [];
+    const digestKey = options.digests ? valueDigestKey(key) : null;
+    const out: ListedSecretView[] = [];
     for (const row of rows) {
       if (inFolders && !inFolders.has(row.folder_id)) continue;
       const tags = tagsBySecret.get(row.id) ?? NO_TAGS;
@@ -259,7 +267,15 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
           });
         } else continue;
       }
-      out.push(detail(row, scope, secretPath, key, showValue, tags));
+      const secret: ListedSecretView = detail(row, scope, secretPath, key, showValue, tags);
+      // The digest is given for exactly the values the caller could read, shown or not.
+      if (digestKey && (showValue || readValue(envSlug, secretPath, row.key, tags))) {
+        const value = showValue
+          ? secret.secretValue
+          : decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
+        secret.secretValueDigest = valueDigest(digestKey, value);
+      }
+      out.push(secret);
     }
     return out;
   }
@@ -346,7 +362,10 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       );
     },
 
-    async list(actor: Actor, query: ListSecretsQuery): Promise<{ secrets: SecretDetail[]; imports: ResolvedImport[] }> {
+    async list(
+      actor: Actor,
+      query: ListSecretsQuery,
+    ): Promise<{ secrets: ListedSecretView[]; imports: ResolvedImport[] }> {
       const context = await folderContext(actor, query, query.viewSecretValue ?? true);
       // A caller with no rule at all about reading secrets is refused outright.
       if (!canDescribe(context.scope.access.ability)) {
@@ -356,6 +375,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
         recursive: query.recursive ?? false,
         tagSlugs: query.tagSlugs,
         unreadable: "refuse",
+        digests: query.includeValueDigests,
       });
       if (query.expandSecretReferences && extensions.expandReferences) {
         await extensions.expandReferences(context, secrets);
