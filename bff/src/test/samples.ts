@@ -210,6 +210,29 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "secrets.updateV4": { projectId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secrets.delete": { workspaceId: "proj-sample", environment: "dev" },
   "secrets.deleteV4": { projectId: "proj-sample", environment: "dev" },
+  "secrets.batchCreate": {
+    workspaceId: "proj-sample",
+    environment: "dev",
+    secrets: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+  },
+  "secrets.batchCreateV4": {
+    projectId: "proj-sample",
+    environment: "dev",
+    secrets: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+  },
+  "secrets.batchUpdate": {
+    workspaceId: "proj-sample",
+    environment: "dev",
+    mode: "upsert",
+    secrets: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+  },
+  "secrets.batchUpdateV4": {
+    projectId: "proj-sample",
+    environment: "dev",
+    secrets: [{ secretKey: "DATABASE_URL", newSecretName: "PRIMARY_DATABASE_URL" }],
+  },
+  "secrets.batchDelete": { workspaceId: "proj-sample", environment: "dev", secrets: [{ secretKey: "DATABASE_URL" }] },
+  "secrets.batchDeleteV4": { projectId: "proj-sample", environment: "dev", secrets: [{ secretKey: "DATABASE_URL" }] },
   "secrets.getById": undefined,
   "secretVersions.list": undefined,
   "folders.create": { workspaceId: "proj-sample", environment: "dev", name: "app", path: "/" },
@@ -252,14 +275,13 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
 /** The folders of responses recorded from real Infisical servers (`@keyhold/fixtures`). */
 export const sampleSets = { 2024: sampleDir(2024), 2026: sampleDir(2026) } as const;
 
-const recorded2026 = loadRecordings(sampleSets[2026]);
+/** The console's calls first, then the paid-plan features (batches among them). */
+const recorded2026 = [...loadRecordings(sampleSets[2026]), ...loadRecordings(sampleDir(2026, "more"))];
 
 /** A successful answer a current server gave for each contract endpoint (mid-2026 recordings). */
 export function recordedAnswer(id: EndpointId): unknown {
   const endpoint = endpoints[id];
-  const found = recorded2026.find(
-    (r) => r.status < 300 && r.method === endpoint.method && templateMatches(endpoint.path, r.path),
-  );
+  const found = recorded2026.find((r) => r.status < 300 && endpointAt(r.method, r.path)?.id === endpoint.id);
   if (!found) throw new Error(`no recorded answer for ${id}`);
   return found.body;
 }
@@ -269,9 +291,19 @@ function templateMatches(template: string, path: string): boolean {
   return new RegExp(`^${pattern}$`).test(path);
 }
 
+/**
+ * The endpoint a request path is for. `/api/v4/secrets/batch` also fits the template of one
+ * secret (`/api/v4/secrets/{secretName}`); as in the routers, the template with fewer parameters wins.
+ */
+function endpointAt(method: string, path: string) {
+  const params = (template: string) => (template.match(/\{/g) ?? []).length;
+  return endpointList
+    .filter((e) => e.method === method && templateMatches(e.path, path))
+    .sort((a, b) => params(a.path) - params(b.path))[0];
+}
+
 /** Answers each contract endpoint as a current server did; anything else with an empty object. */
 export const answerAsRecorded = (request: { method: string; url: string }) => {
-  const path = request.url.split("?")[0] ?? "";
-  const endpoint = endpointList.find((e) => e.method === request.method && templateMatches(e.path, path));
+  const endpoint = endpointAt(request.method, request.url.split("?")[0] ?? "");
   return { status: 200, body: endpoint ? recordedAnswer(endpoint.id) : {} };
 };

@@ -1,4 +1,7 @@
 import {
+  type BatchCreateBody,
+  type BatchDeleteBody,
+  type BatchUpdateBody,
   type CreateSecretBody,
   type DeleteSecretBody,
   type GetSecretQuery,
@@ -9,6 +12,7 @@ import {
 import { z } from "zod";
 import type { Actor } from "../domain/access-tokens.ts";
 import type { FolderService } from "../domain/folder-service.ts";
+import type { SecretBatches } from "../domain/secret-batch.ts";
 import type { SecretService } from "../domain/secret-service.ts";
 import type { TagService } from "../domain/tag-service.ts";
 import { type HandlerMap, shapedAnswer } from "./handler-types.ts";
@@ -19,6 +23,7 @@ const importsSchema = z.array(ResolvedImportSchema);
 
 type SecretCoreEndpointId =
   | `secrets.${"list" | "listV4" | "get" | "getV4" | "create" | "createV4" | "update" | "updateV4" | "delete" | "deleteV4"}`
+  | `secrets.${"batchCreate" | "batchUpdate" | "batchDelete"}${"" | "V4"}`
   | "secrets.getById"
   | "secretVersions.list"
   | `folders.${"create" | "list" | "get" | "update" | "delete"}`
@@ -26,6 +31,7 @@ type SecretCoreEndpointId =
 
 export interface SecretCoreServices {
   secrets: SecretService;
+  batches: SecretBatches;
   folders: FolderService;
   tags: TagService;
 }
@@ -36,6 +42,7 @@ export interface SecretCoreServices {
  */
 export function secretCoreHandlers({
   secrets,
+  batches,
   folders,
   tags,
 }: SecretCoreServices): Pick<HandlerMap, SecretCoreEndpointId> {
@@ -58,6 +65,15 @@ export function secretCoreHandlers({
   const remove = async ({ actor, params, body }: { actor: Actor; params: NameParams; body: DeleteSecretBody }) => ({
     secret: await secrets.delete(actor, params.secretName, body),
   });
+  const batchCreate = async ({ actor, body }: { actor: Actor; body: BatchCreateBody }) => ({
+    secrets: await batches.create(actor, body),
+  });
+  const batchUpdate = async ({ actor, body }: { actor: Actor; body: BatchUpdateBody }) => ({
+    secrets: await batches.update(actor, body),
+  });
+  const batchDelete = async ({ actor, body }: { actor: Actor; body: BatchDeleteBody }) => ({
+    secrets: await batches.delete(actor, body),
+  });
   return {
     "secrets.list": list,
     "secrets.listV4": list,
@@ -69,6 +85,12 @@ export function secretCoreHandlers({
     "secrets.updateV4": update,
     "secrets.delete": remove,
     "secrets.deleteV4": remove,
+    "secrets.batchCreate": batchCreate,
+    "secrets.batchCreateV4": batchCreate,
+    "secrets.batchUpdate": batchUpdate,
+    "secrets.batchUpdateV4": batchUpdate,
+    "secrets.batchDelete": batchDelete,
+    "secrets.batchDeleteV4": batchDelete,
     "secrets.getById": async ({ actor, params }) => ({ secret: await secrets.getById(actor, params.secretId) }),
     "secretVersions.list": async ({ actor, params, query }) => ({
       secretVersions: await secrets.versions(actor, params.secretId, query),
