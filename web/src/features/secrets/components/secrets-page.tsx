@@ -1,7 +1,7 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Layers, Plus } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
@@ -13,6 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import type { SecretFolder } from "../api";
+import { FileActions } from "../import-export/components/file-actions";
 import { secretQueries } from "../queries";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
@@ -29,16 +30,28 @@ const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secre
  * The page's header, the same while the environments load as after: the first paint already
  * shows it whole (it is the page's largest text), and the secrets arriving later change nothing in it.
  */
-function SecretsHeader({ createDenied, onCreate }: { createDenied: string | undefined; onCreate?: () => void }) {
+function SecretsHeader({
+  createDenied,
+  onCreate,
+  files,
+}: {
+  createDenied: string | undefined;
+  onCreate?: () => void;
+  /** The folder's import and export buttons. */
+  files?: ReactNode;
+}) {
   return (
     <PageHeader
       title="Secrets"
       description="Keys and values by environment and folder. Values stay masked until you reveal them."
       actions={
-        <PermittedButton variant="primary" size="sm" deniedReason={createDenied} onClick={onCreate}>
-          <Plus aria-hidden />
-          Create secret
-        </PermittedButton>
+        <>
+          {files}
+          <PermittedButton variant="primary" size="sm" deniedReason={createDenied} onClick={onCreate}>
+            <Plus aria-hidden />
+            Create secret
+          </PermittedButton>
+        </>
       }
     />
   );
@@ -126,7 +139,11 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
 
   return (
     <div className="grid min-w-0 gap-5">
-      <SecretsHeader createDenied={guards.create} onCreate={() => setCreating(true)} />
+      <SecretsHeader
+        createDenied={guards.create}
+        onCreate={() => setCreating(true)}
+        files={<FileActions folder={folder} guards={guards} />}
+      />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
