@@ -260,6 +260,21 @@ const secretsUrl = (w: World) =>
   `/projects/${w.project.id}/secrets?env=${w.folder.environment}&path=${w.folder.secretPath}`;
 const importsUrl = (w: World) =>
   `/projects/${w.project.id}/secret-imports?env=${w.folder.environment}&path=${w.folder.secretPath}`;
+/** A pasted .env for the import preview: two changed keys, one unchanged, new ones and three invalid lines. */
+const importSample = [
+  "# Rotated on Monday",
+  "DATABASE_URL=postgres://payments:rotated@db.internal:5432/payments?sslmode=require",
+  "STRIPE_SECRET_KEY=sk_live_rotated_0001",
+  `REDIS_URL=redis_url-${"x".repeat(22)}`,
+  "PAYOUTS_WEBHOOK_URL=https://payouts.internal/hooks/ledger",
+  "LEDGER_API_TOKEN=tok_ledger_7f3a",
+  'RECONCILE_CERT="-----BEGIN CERTIFICATE-----',
+  "MIIB...",
+  '-----END CERTIFICATE-----"',
+  "FEATURE FLAGS=on",
+  'SMTP_PASSWORD="never closed',
+  "LEDGER_API_TOKEN=tok_ledger_8b1c",
+].join("\n");
 const secretsReady = async (page: Page) => {
   await h1(page, "Secrets");
   await expect(page.getByRole("button", { name: "Open DATABASE_URL", exact: true })).toBeVisible();
@@ -375,6 +390,32 @@ export const everyPage: Stop[] = [
     url: secretsUrl,
     ready: secretsReady,
     open: (page) => dialog(page, "Create secret"),
+  },
+  {
+    name: "secrets-import",
+    url: secretsUrl,
+    ready: secretsReady,
+    open: (page) => dialog(page, "Import", "Import secrets"),
+  },
+  {
+    name: "secrets-import-preview",
+    url: secretsUrl,
+    ready: secretsReady,
+    open: async (page) => {
+      await dialog(page, "Import", "Import secrets");
+      await page.getByRole("dialog").getByLabel("Or paste the contents").fill(importSample);
+      await page.getByRole("dialog").getByRole("button", { name: "Preview" }).click();
+      const review = page.getByRole("dialog", { name: "Review the import" });
+      await expect(review.getByRole("tab", { name: /^Changed/ })).toContainText("2");
+      await review.getByRole("button", { name: "Reveal values of DATABASE_URL" }).click();
+      await expect(review.getByText("database_url-x", { exact: false })).toBeVisible();
+    },
+  },
+  {
+    name: "secrets-export",
+    url: secretsUrl,
+    ready: secretsReady,
+    open: (page) => dialog(page, "Export", "Export secrets"),
   },
   {
     name: "secret-drawer",

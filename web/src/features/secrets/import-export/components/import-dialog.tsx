@@ -107,7 +107,7 @@ function ImportFlow({ folder, onDirty, onBusy, onClose }: ImportFlowProps) {
 
   const where = (
     <>
-      into <span className="font-mono text-foreground">{folder.secretPath}</span> of {folder.environment}
+      <span className="font-mono text-foreground">{folder.secretPath}</span> in {folder.environment}
     </>
   );
 
@@ -118,8 +118,8 @@ function ImportFlow({ folder, onDirty, onBusy, onClose }: ImportFlowProps) {
         <DialogHeader>
           <DialogTitle>Review the import</DialogTitle>
           <DialogDescription>
-            {count.format(plan.items.length + plan.counts.invalid)} entries read {where}. Nothing is written until you
-            import; invalid lines are skipped.
+            {count.format(plan.items.length + plan.counts.invalid)} entries read from the file, for {where}. Nothing is
+            written until you import; invalid lines are skipped.
           </DialogDescription>
         </DialogHeader>
         <FormAlert
@@ -173,7 +173,7 @@ function ImportFlow({ folder, onDirty, onBusy, onClose }: ImportFlowProps) {
       <DialogHeader>
         <DialogTitle>Import secrets</DialogTitle>
         <DialogDescription>
-          From a file or pasted text, {where}. You see what changes before anything is written.
+          From a file or pasted text, into {where}. You see what changes before anything is written.
         </DialogDescription>
       </DialogHeader>
       <FormAlert
