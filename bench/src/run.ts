@@ -5,6 +5,7 @@ import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
+import { secretsImportCase } from "./cases/secrets-import.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import { type BenchCase, selectCases } from "./lib/bench-case.ts";
@@ -18,6 +19,7 @@ const cases: BenchCase[] = [
   ...bffHopCases,
   ...secretsListCases,
   secretsFilterCase,
+  secretsImportCase,
   consoleCase,
   ...infisicalLiveCases,
 ];
