@@ -140,7 +140,6 @@ export function ImportSourceForm({ source, onChange, csv, fileError, onFileError
             className="font-mono text-[13px]"
             autoComplete="off"
             spellCheck={false}
-            placeholder={"DATABASE_URL=postgres://…\nAPI_KEY=…"}
           />
         </div>
       )}
