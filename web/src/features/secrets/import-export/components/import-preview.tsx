@@ -23,8 +23,10 @@ const VIEWS: { view: View; label: string }[] = [
 
 const tone = { new: "success", changed: "warning", unchanged: "outline" } as const;
 
+// On a phone the four tabs share the width, each count under its label, so none is out of sight.
 const tabClasses = cn(
-  "-mb-px inline-flex h-9 shrink-0 items-center gap-1.5 border-b-2 border-transparent px-1 text-[13px] font-medium text-muted-foreground",
+  "-mb-px inline-flex flex-col items-center justify-center gap-1 border-b-2 border-transparent px-1 py-1.5",
+  "sm:h-9 sm:flex-row sm:gap-1.5 sm:py-0 text-[13px] font-medium text-muted-foreground",
   "outline-none transition-colors hover:text-foreground focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring",
   "data-[state=active]:border-accent data-[state=active]:text-foreground",
 );
@@ -46,10 +48,7 @@ export function ImportPreview({ folder, plan }: { folder: SecretFolder; plan: Im
   const [view, setView] = useState<View>(() => firstView(plan));
   return (
     <Tabs.Root value={view} onValueChange={(next) => setView(next as View)} className="grid min-w-0 gap-3">
-      <Tabs.List
-        aria-label="Import preview"
-        className="flex gap-x-4 overflow-x-auto border-b border-border [scrollbar-width:none]"
-      >
+      <Tabs.List aria-label="Import preview" className="grid grid-cols-4 border-b border-border sm:flex sm:gap-x-4">
         {VIEWS.map(({ view: id, label }) => (
           <Tabs.Trigger key={id} value={id} className={tabClasses}>
             {label}
