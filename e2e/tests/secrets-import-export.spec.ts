@@ -192,3 +192,52 @@ test("imports pasted CSV from the columns picked", async ({ signedIn: page, serv
   await expect(page.getByText("Secrets imported")).toBeVisible();
   expect(await folderValues(service, project)).toEqual({ API_KEY: "k-prod", DB_URL: "db,prod" });
 });
+
+test("exports JSON with what the folder's imports provide, the folder's own keys winning", async ({
+  signedIn: page,
+  service,
+  seededProject: project,
+}) => {
+  await seedSecret(service, project, { key: "OWN", value: "own-value" });
+  await seedSecret(service, project, { key: "SHARED", value: "dev wins" });
+  await seedSecret(service, project, { key: "SHARED", value: "prod loses", environment: "prod" });
+  await seedSecret(service, project, { key: "FROM_PROD", value: "line one\nline two", environment: "prod" });
+  await service(endpoints["secretImports.create"], {
+    body: { workspaceId: project.id, environment: "dev", path: "/", import: { environment: "prod", path: "/" } },
+  });
+  await openSecrets(page, project, "?env=dev");
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Export secrets" });
+  await dialog.getByRole("radio", { name: /JSON/ }).check();
+
+  const own = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download JSON" }).click(),
+  ]);
+  expect(own[0].suggestedFilename()).toBe("dev.json");
+  expect(JSON.parse(await readFile(await own[0].path(), "utf8"))).toEqual({ OWN: "own-value", SHARED: "dev wins" });
+
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await dialog.getByRole("radio", { name: /JSON/ }).check();
+  await dialog.getByLabel(/Include what this folder's imports provide/).check();
+  const all = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download JSON" }).click(),
+  ]);
+  expect(JSON.parse(await readFile(await all[0].path(), "utf8"))).toEqual({
+    FROM_PROD: "line one\nline two",
+    OWN: "own-value",
+    SHARED: "dev wins",
+  });
+});
+
+test("asks before closing the import with pasted text", async ({ signedIn: page, seededProject: project }) => {
+  await openSecrets(page, project, "?env=dev");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await importDialog(page).getByLabel("Or paste the contents").fill("A=1");
+  await page.keyboard.press("Escape");
+  const question = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(importDialog(page).getByLabel("Or paste the contents")).toHaveValue("A=1");
+});
