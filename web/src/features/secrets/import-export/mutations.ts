@@ -28,11 +28,12 @@ export function useImportSecrets(folder: SecretFolder) {
       return plan.counts;
     },
     gcTime: 0,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: secretKeys.list(folder) }),
-        queryClient.removeQueries({ queryKey: [...secretKeys.folder(folder), "value"] }),
-      ]),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...secretKeys.folder(folder), "value"] });
+      // Not awaited: the dialog closes as soon as the batch is written, and the table (thousands
+      // of rows, after a big import) takes the folder's new list when it arrives.
+      void queryClient.invalidateQueries({ queryKey: secretKeys.list(folder) });
+    },
   });
 }
 
