@@ -24,6 +24,25 @@ export function formatOfFileName(name: string): ImportFormat | undefined {
   return undefined;
 }
 
+/**
+ * The format pasted text most likely is, for when nobody chose one: an object is JSON, `KEY=`
+ * lines are `.env`, `key: value` lines YAML, comma- or semicolon-separated lines CSV.
+ */
+export function guessFormat(text: string): ImportFormat | undefined {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+  const first = lines[0];
+  if (first === undefined) return undefined;
+  if (first.startsWith("{")) return "json";
+  const share = (test: RegExp) => lines.filter((line) => test.test(line)).length / lines.length;
+  if (share(/^(export\s+)?[\w.-]+\s*=/) >= 0.5) return "env";
+  if (share(/^[\w.-]+:(\s|$)/) >= 0.5 || first === "---") return "yaml";
+  if (share(/[,;\t]/) >= 0.5) return "csv";
+  return undefined;
+}
+
 const writers: Record<ExportFormat, (secrets: readonly ExportedSecret[]) => string> = {
   env: formatDotenv,
   json: formatJson,

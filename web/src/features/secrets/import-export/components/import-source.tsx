@@ -5,7 +5,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/cn";
 import { type CsvColumns, type CsvTable, csvColumnNames } from "../csv-file";
-import { formatLabels, formatOfFileName, type ImportFormat, importFormats } from "../file-formats";
+import { formatLabels, formatOfFileName, guessFormat, type ImportFormat, importFormats } from "../file-formats";
 
 /** What is to be imported: a file's text or pasted text, and the format to read it as. */
 export interface ImportSource {
@@ -13,12 +13,17 @@ export interface ImportSource {
   format: ImportFormat;
   /** The file's name, when it came from a file (its text is then not shown for editing). */
   fileName?: string | undefined;
+  /** The format was picked (or the file's name says it): pasted text no longer changes it. */
+  formatChosen?: boolean | undefined;
 }
 
 /** Files past this size are refused before reading: one batch of them could not be sent anyway. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const count = new Intl.NumberFormat("en");
+
+const linkClasses =
+  "rounded-sm text-[13px] font-medium text-accent-text underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 const FORMAT_HINTS: Record<ImportFormat, string> = {
   env: "KEY=value lines; comment lines right above a key become its comment.",
@@ -49,7 +54,8 @@ export function ImportSourceForm({ source, onChange, csv, fileError, onFileError
     }
     onFileError(undefined);
     const text = await file.text();
-    onChange({ text, fileName: file.name, format: formatOfFileName(file.name) ?? source.format });
+    const named = formatOfFileName(file.name);
+    onChange({ text, fileName: file.name, format: named ?? guessFormat(text) ?? source.format, formatChosen: !!named });
   }
 
   function onDrop(event: DragEvent) {
@@ -87,13 +93,20 @@ export function ImportSourceForm({ source, onChange, csv, fileError, onFileError
             "Drop a .env, JSON, YAML or CSV file here"
           )}
         </p>
-        <button
-          type="button"
-          onClick={() => fileInput.current?.click()}
-          className="rounded-sm text-[13px] font-medium text-accent-text underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {source.fileName ? "Choose another file" : "Choose a file"}
-        </button>
+        <div className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+          <button type="button" onClick={() => fileInput.current?.click()} className={linkClasses}>
+            {source.fileName ? "Choose another file" : "Choose a file"}
+          </button>
+          {source.fileName ? (
+            <button
+              type="button"
+              onClick={() => onChange({ text: "", format: source.format, formatChosen: source.formatChosen })}
+              className={linkClasses}
+            >
+              Paste text instead
+            </button>
+          ) : null}
+        </div>
         <input
           ref={fileInput}
           type="file"
@@ -118,7 +131,7 @@ export function ImportSourceForm({ source, onChange, csv, fileError, onFileError
         <Select
           id={ids.format}
           value={source.format}
-          onChange={(event) => onChange({ ...source, format: event.target.value as ImportFormat })}
+          onChange={(event) => onChange({ ...source, format: event.target.value as ImportFormat, formatChosen: true })}
         >
           {importFormats.map((format) => (
             <option key={format} value={format}>
@@ -135,7 +148,11 @@ export function ImportSourceForm({ source, onChange, csv, fileError, onFileError
           <Textarea
             id={ids.paste}
             value={source.text}
-            onChange={(event) => onChange({ ...source, text: event.target.value })}
+            onChange={(event) => {
+              const text = event.target.value;
+              const format = source.formatChosen ? source.format : (guessFormat(text) ?? source.format);
+              onChange({ ...source, text, format });
+            }}
             rows={7}
             className="font-mono text-[13px]"
             autoComplete="off"
