@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { endpoints } from "@keyhold/contract";
 import { parseDotenv } from "@keyhold/web/import-export/dotenv-file";
 import { planImport } from "@keyhold/web/import-export/import-plan";
@@ -20,6 +22,8 @@ const ROUNDS = 5;
 const NODE_ROUNDS = 20;
 
 const count = new Intl.NumberFormat("en");
+/** Where to write a CPU profile of the page during each preview (`KEYHOLD_BENCH_PROFILE_DIR`), for finding what to speed up. */
+const profileDir = process.env.KEYHOLD_BENCH_PROFILE_DIR;
 const keyOf = (n: number) => `IMPORT_${String(n).padStart(5, "0")}_KEY`;
 
 interface Round {
@@ -145,12 +149,22 @@ export const secretsImportCase: BenchCase = {
           (response) =>
             response.url().includes("/api/v3/secrets/raw?") && response.url().includes("viewSecretValue=true"),
         );
+        const profiler = profileDir ? await page.context().newCDPSession(page) : undefined;
+        await profiler?.send("Profiler.enable");
+        await profiler?.send("Profiler.start");
         let start = Date.now();
         await dialog.getByRole("button", { name: "Preview" }).click();
         const review = page.getByRole("dialog", { name: "Review the import" });
         const importButton = review.getByRole("button", { name: `Import ${count.format(writes)} secrets` });
         await importButton.waitFor({ timeout: 60_000 });
         preview.push(Date.now() - start);
+        if (profiler && profileDir) {
+          const { profile } = await profiler.send("Profiler.stop");
+          writeFileSync(
+            path.join(profileDir, `preview${data.secretPath.replace("/", "-")}.cpuprofile`),
+            JSON.stringify(profile),
+          );
+        }
         listCall.push(await responseTime(await listed));
 
         // From the click on Import to the folder read again and the dialog gone: one PATCH upsert.
