@@ -168,11 +168,19 @@ export const secretsImportCase: BenchCase = {
         listCall.push(await responseTime(await listed));
 
         // From the click on Import to the folder read again and the dialog gone: one PATCH upsert.
+        await profiler?.send("Profiler.start");
         start = Date.now();
         const sent = page.waitForRequest((request) => request.url().includes("/api/v3/secrets/batch/raw"));
         await importButton.click();
         await page.getByText("Secrets imported").first().waitFor({ timeout: 120_000 });
         batch.push(Date.now() - start);
+        if (profiler && profileDir) {
+          const { profile } = await profiler.send("Profiler.stop");
+          writeFileSync(
+            path.join(profileDir, `batch${data.secretPath.replace("/", "-")}.cpuprofile`),
+            JSON.stringify(profile),
+          );
+        }
         const request = await sent;
         batchCall.push(await responseTime(await request.response()));
         const body = request.postDataJSON() as { secrets: unknown[] };
