@@ -92,9 +92,12 @@ function ImportFlow({ folder, onDirty, onBusy, onClose }: ImportFlowProps) {
 
   function runImport(current: ImportPlan) {
     onBusy(true);
+    // Each outcome releases the dialog itself: closing unmounts this flow, after which an
+    // `onSettled` of this call would no longer run.
     importing.mutate(current, {
-      onSettled: () => onBusy(false),
+      onError: () => onBusy(false),
       onSuccess: (counts) => {
+        onBusy(false);
         onDirty(false);
         toast.success(
           "Secrets imported",
