@@ -77,7 +77,9 @@ function CopyValueForm({
     resolver: zodResolver(CopyValueFormSchema),
     // Preselected: where the key is missing or its value differs.
     defaultValues: {
-      targets: others.filter((env) => cellOf(env.slug)?.kind === "missing" || !sameAsSource(env.slug)).map((env) => env.slug),
+      targets: others
+        .filter((env) => cellOf(env.slug)?.kind === "missing" || !sameAsSource(env.slug))
+        .map((env) => env.slug),
     },
   });
   const { errors } = form.formState;
@@ -90,7 +92,10 @@ function CopyValueForm({
       const outcome = await write.mutateAsync(targets.map((environment) => ({ environment, mode: "upsert", items })));
       const failed = failureSummary(outcome, environments, (error) => errorSummary(error, "not written"));
       if (outcome.written.length > 0) {
-        toast.success(`Copied ${secretKey}`, `From ${source?.name ?? from} to ${namesOf(outcome.written, environments)}.`);
+        toast.success(
+          `Copied ${secretKey}`,
+          `From ${source?.name ?? from} to ${namesOf(outcome.written, environments)}.`,
+        );
       }
       if (failed) {
         form.setValue(

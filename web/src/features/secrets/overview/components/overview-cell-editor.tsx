@@ -89,7 +89,11 @@ export function CellEditor({ folder, environmentName, secretKey, mode, canRead, 
   return (
     <span className="flex min-w-0 items-center gap-1">
       <input
-        aria-label={mode === "create" ? `Value of ${secretKey} in ${environmentName}` : `New value of ${secretKey} in ${environmentName}`}
+        aria-label={
+          mode === "create"
+            ? `Value of ${secretKey} in ${environmentName}`
+            : `New value of ${secretKey} in ${environmentName}`
+        }
         aria-describedby={hintId}
         value={value}
         disabled={loading}
@@ -109,7 +113,11 @@ export function CellEditor({ folder, environmentName, secretKey, mode, canRead, 
         variant="ghost"
         size="icon-sm"
         className="size-7"
-        aria-label={mode === "create" ? `Add ${secretKey} in ${environmentName}` : `Save value of ${secretKey} in ${environmentName}`}
+        aria-label={
+          mode === "create"
+            ? `Add ${secretKey} in ${environmentName}`
+            : `Save value of ${secretKey} in ${environmentName}`
+        }
         disabled={loading}
         aria-busy={write.isPending || undefined}
         onClick={save}

@@ -1,7 +1,7 @@
 import type { Environment } from "@keyhold/contract";
 import { useQueries, useSuspenseQuery } from "@tanstack/react-query";
 import { FolderX, KeyRound, Layers, Plus, Search, SearchX, TableProperties } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
@@ -23,6 +23,8 @@ import {
   type EnvironmentListing,
   filterOverview,
   type OverviewFilter,
+  type OverviewFolder,
+  type OverviewSecret,
   overviewCounts,
   overviewFolders,
   overviewRows,
@@ -37,8 +39,9 @@ const AddKeyDialog = lazy(async () => ({ default: (await import("./add-key-dialo
 const CopyValueDialog = lazy(async () => ({ default: (await import("./copy-value-dialog")).CopyValueDialog }));
 
 const count = new Intl.NumberFormat("en");
+const NO_FOLDERS: readonly OverviewFolder[] = [];
 
-function OverviewHeader({ actions }: { actions?: React.ReactNode }) {
+function OverviewHeader({ actions }: { actions?: ReactNode }) {
   return (
     <PageHeader
       title="Secrets overview"
@@ -88,14 +91,27 @@ function OverviewInProject({ projectId }: { projectId: string }) {
   return <OverviewOfFolder projectId={projectId} environments={environments} />;
 }
 
-/** One environment's listing, from its query: a 404 for a folder below the root means the folder is not there. */
-function listingOf(
-  query: { data?: unknown; error: unknown; isError: boolean },
-  secretPath: string,
-): "loaded" | "no-folder" | "pending" | "error" {
-  if (query.data !== undefined) return "loaded";
-  if (query.isError) return isApiError(query.error, 404) && secretPath !== "/" ? "no-folder" : "error";
-  return "pending";
+/** Each environment's folder as read; a 404 means the folder is not there. Stable while the answers are. */
+function combineListings(
+  results: readonly { data?: OverviewSecret[] | undefined; error: unknown; isError: boolean; refetch: () => unknown }[],
+) {
+  return {
+    listings: results.map((query): EnvironmentListing => {
+      if (query.data !== undefined) return { state: "loaded", secrets: query.data };
+      if (query.isError) return { state: isApiError(query.error, 404) ? "no-folder" : "error" };
+      return { state: "pending" };
+    }),
+    errors: results.map((query) => query.error),
+    refetch: () => {
+      for (const query of results) if (query.isError) void query.refetch();
+    },
+  };
+}
+
+function combineFolderNames(results: readonly { data?: readonly { name: string }[] | undefined; isError: boolean }[]) {
+  return results.map((query) =>
+    query.data ? query.data.map((folder) => folder.name) : query.isError ? ("error" as const) : undefined,
+  );
 }
 
 interface Dialogs {
@@ -112,41 +128,27 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
     () => slugs.map((environment): SecretFolder => ({ projectId, environment, secretPath })),
     [projectId, slugs, secretPath],
   );
-  const secrets = useQueries({
+  const { listings, errors, refetch } = useQueries({
     queries: folders.map((folder) => overviewQueries.secrets(folder)),
-    combine: (results) => results,
+    combine: combineListings,
   });
-  const subfolders = useQueries({
+  const folderNames = useQueries({
     queries: folders.map((folder) => secretQueries.folders(folder)),
-    combine: (results) => results,
+    combine: combineFolderNames,
   });
-
-  const listings = secrets.map((query) => listingOf(query, secretPath));
-  const listingKey = secrets.map((query) => query.dataUpdatedAt).join() + listings.join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change when a listing's data or state does (`listingKey`)
-  const rows = useMemo(
-    () =>
-      overviewRows(
-        slugs,
-        secrets.map((query, env): EnvironmentListing => {
-          const state = listings[env];
-          return state === "loaded" ? { state, secrets: query.data ?? [] } : { state: state ?? "pending" };
-        }),
-      ),
-    [slugs, listingKey],
-  );
-  const folderKey = subfolders.map((query) => query.dataUpdatedAt).join() + listings.join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: as above, by `folderKey`
+  const rows = useMemo(() => overviewRows(slugs, listings), [slugs, listings]);
   const folderRows = useMemo(
     () =>
       overviewFolders(
-        subfolders.map((query, env) =>
-          query.data
-            ? { state: "loaded" as const, names: query.data.map((folder) => folder.name) }
-            : { state: listings[env] === "no-folder" ? ("no-folder" as const) : query.isError ? ("error" as const) : ("pending" as const) },
+        folderNames.map((names, env) =>
+          Array.isArray(names)
+            ? { state: "loaded" as const, names }
+            : {
+                state: listings[env]?.state === "no-folder" ? ("no-folder" as const) : (names ?? ("pending" as const)),
+              },
         ),
       ),
-    [folderKey],
+    [folderNames, listings],
   );
 
   const { text: search, setText } = useSecretSearch(location.search);
@@ -154,32 +156,43 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
   const counts = useMemo(() => overviewCounts(rows), [rows]);
   const filtered = search.trim() !== "" || location.filter !== "all";
 
-  const columns: ColumnState[] = environments.map((env, i) => {
-    const query = secrets[i];
-    return {
-      environment: env,
-      state: listings[i] ?? "pending",
-      keyCount: query?.data?.length ?? 0,
-      error: query?.error ?? undefined,
-      retry: () => void query?.refetch(),
-    };
-  });
+  const columns = useMemo(
+    () =>
+      environments.map((environment, i): ColumnState => {
+        const listing = listings[i];
+        return {
+          environment,
+          state: listing?.state ?? "pending",
+          keyCount: listing?.state === "loaded" ? listing.secrets.length : 0,
+          error: errors[i],
+          retry: refetch,
+        };
+      }),
+    [environments, listings, errors, refetch],
+  );
 
+  // What a dialog shows stays set while it closes, so the closing dialog keeps its text.
   const [dialogs, setDialogs] = useState<Dialogs>({});
   const [addOpen, setAddOpen] = useState(false);
   const [copyOpen, setCopyOpen] = useState(false);
-  const openAdd = useCallback((secretKey: string, missingIn: readonly string[]) => {
-    setDialogs((current) => ({ ...current, add: { secretKey, environments: [...missingIn] } }));
-    setAddOpen(true);
-  }, []);
-  const openCopy = useCallback((secretKey: string, from: string) => {
-    setDialogs((current) => ({ ...current, copy: { secretKey, from } }));
-    setCopyOpen(true);
-  }, []);
+  const openAdd = useCallback(
+    (secretKey: string, missingIn: readonly string[]) => {
+      setDialogs((current) => ({ ...current, add: { secretKey, environments: [...missingIn] } }));
+      setAddOpen(true);
+    },
+    [setAddOpen],
+  );
+  const openCopy = useCallback(
+    (secretKey: string, from: string) => {
+      setDialogs((current) => ({ ...current, copy: { secretKey, from } }));
+      setCopyOpen(true);
+    },
+    [setCopyOpen],
+  );
 
-  const allRead = listings.every((state) => state === "loaded" || state === "no-folder");
-  const allFailed = listings.every((state) => state === "error");
-  const nowhere = listings.every((state) => state === "no-folder");
+  const allRead = listings.every(({ state }) => state === "loaded" || state === "no-folder");
+  const allFailed = listings.every(({ state }) => state === "error");
+  const nowhere = listings.every(({ state }) => state === "no-folder");
   const empty = allRead && rows.length === 0 && folderRows.length === 0;
 
   const secretsHref = withPlace(paths.project.secrets.href(projectId), { secretPath });
@@ -248,13 +261,7 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
           ) : null}
         </div>
         {allFailed ? (
-          <ErrorPanel
-            error={secrets[0]?.error}
-            title="Could not load the secrets"
-            onRetry={() => {
-              for (const query of secrets) void query.refetch();
-            }}
-          />
+          <ErrorPanel error={errors[0]} title="Could not load the secrets" onRetry={refetch} />
         ) : nowhere ? (
           <EmptyState
             icon={FolderX}
@@ -288,14 +295,13 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
           />
         ) : (
           <OverviewTable
-            projectId={projectId}
             secretPath={secretPath}
+            folders={folders}
             columns={columns}
             rows={shown}
-            folders={filtered ? [] : folderRows}
+            subfolders={filtered ? NO_FOLDERS : folderRows}
             folderHref={folderHref}
             guards={guards}
-            onAdd={openAdd}
             onCopy={openCopy}
           />
         )}
@@ -336,7 +342,9 @@ function NoMatch({ search, onClear }: { search: string; onClear: () => void }) {
     <EmptyState
       icon={SearchX}
       title="No keys match"
-      description={search.trim() ? `No key here contains “${search.trim()}” with this filter.` : "No key here matches this filter."}
+      description={
+        search.trim() ? `No key here contains “${search.trim()}” with this filter.` : "No key here matches this filter."
+      }
       action={
         <Button size="sm" onClick={onClear}>
           Clear filters

@@ -1,6 +1,6 @@
 import type { Environment } from "@keyhold/contract";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { CircleAlert, Eye, EyeOff, Folder, FolderCheck, Minus, Plus, RotateCw } from "lucide-react";
+import { CircleAlert, Eye, EyeOff, Folder, FolderCheck, Minus, RotateCw } from "lucide-react";
 import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PermittedButton } from "@/components/permissions/permitted-button";
@@ -35,14 +35,14 @@ export interface ColumnState {
 type Item = { kind: "folder"; folder: OverviewFolder } | { kind: "key"; row: OverviewRow };
 
 interface OverviewTableProps {
-  projectId: string;
   secretPath: string;
+  /** Each environment's folder, in the columns' order. */
+  folders: readonly SecretFolder[];
   columns: readonly ColumnState[];
   rows: readonly OverviewRow[];
-  folders: readonly OverviewFolder[];
+  subfolders: readonly OverviewFolder[];
   folderHref: (secretPath: string) => string;
   guards: SecretGuards;
-  onAdd: (secretKey: string, missingIn: readonly string[]) => void;
   onCopy: (secretKey: string, from: string) => void;
 }
 
@@ -56,19 +56,19 @@ const sticky = "sticky left-0 border-r border-b border-border";
  * scrolling; revealed values mask again after 60 s, or when the tab or window is left.
  */
 export const OverviewTable = memo(function OverviewTable(props: OverviewTableProps) {
-  const { projectId, secretPath, columns, rows, folders, folderHref, guards, onAdd, onCopy } = props;
+  const { secretPath, folders, columns, rows, subfolders, folderHref, guards, onCopy } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const narrow = width !== undefined && width < NARROW_BELOW;
-  const keyWidth = narrow ? 168 : 300;
-  const envWidth = narrow ? 184 : 240;
+  const keyWidth = narrow ? 168 : 264;
+  const envWidth = narrow ? 184 : 212;
 
   const items = useMemo<Item[]>(
     () => [
-      ...folders.map((folder): Item => ({ kind: "folder", folder })),
+      ...subfolders.map((folder): Item => ({ kind: "folder", folder })),
       ...rows.map((row): Item => ({ kind: "key", row })),
     ],
-    [folders, rows],
+    [subfolders, rows],
   );
   const getItemKey = useCallback(
     (index: number) => {
@@ -77,6 +77,7 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
     },
     [items],
   );
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -85,16 +86,6 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
     overscan: 6,
     initialRect: { width: 1000, height: 640 },
   });
-
-  const envFolders = useMemo(
-    () =>
-      columns.map(
-        ({ environment }): SecretFolder => ({ projectId, environment: environment.slug, secretPath }),
-      ),
-    // The folders change with the place, not with each column's loading state.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the environments' slugs
-    [projectId, secretPath, columns.map((column) => column.environment.slug).join()],
-  );
 
   const revealed = useRevealed<string>();
   const [editing, setEditing] = useState<{ secretKey: string; environment: string }>();
@@ -139,7 +130,11 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
               Key
             </th>
             {columns.map((column) => (
-              <th key={column.environment.id} scope="col" className="border-b border-border bg-surface px-3 font-medium">
+              <th
+                key={column.environment.id}
+                scope="col"
+                className="border-b border-border bg-surface px-3 font-medium"
+              >
                 <ColumnHeader column={column} />
               </th>
             ))}
@@ -166,13 +161,7 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
             return (
               <tr key={virtual.key} aria-rowindex={rowIndex} className="h-14">
                 <th scope="row" className={cn(sticky, "z-10 bg-card px-4 text-left font-normal")}>
-                  <KeyCell
-                    row={row}
-                    revealed={isRevealed}
-                    guards={guards}
-                    onToggleReveal={revealed.toggle}
-                    onAdd={onAdd}
-                  />
+                  <KeyCell row={row} revealed={isRevealed} guards={guards} onToggleReveal={revealed.toggle} />
                 </th>
                 {row.cells.map((cell, env) => {
                   const column = columns[env] as ColumnState;
@@ -185,19 +174,18 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
                         )
                       : NO_PEERS;
                   return (
-                    <td
-                      key={column.environment.id}
-                      className={cn("border-b border-border px-3", cell.kind === "missing" && "bg-warning-subtle/40")}
-                    >
+                    <td key={column.environment.id} className="border-b border-border px-3">
                       <OverviewCell
                         secretKey={row.secretKey}
                         cell={cell}
                         environment={column.environment}
-                        folder={envFolders[env] as SecretFolder}
+                        folder={folders[env] as SecretFolder}
                         pending={column.state === "pending"}
                         peers={peers}
                         revealed={isRevealed}
-                        editing={editing?.secretKey === row.secretKey && editing.environment === column.environment.slug}
+                        editing={
+                          editing?.secretKey === row.secretKey && editing.environment === column.environment.slug
+                        }
                         guards={guards}
                         leaveEdit={leaveEdit}
                         onEdit={edit}
@@ -268,7 +256,9 @@ function RowStatus({ row }: { row: OverviewRow }) {
     parts.push(
       <span key="missing" className="inline-flex min-w-0 items-center gap-1 text-warning-subtle-foreground">
         <CircleAlert aria-hidden className="size-3 shrink-0" />
-        <span className="truncate">Missing in {row.missingIn.join(", ")}</span>
+        <span className="truncate" title={`Missing in ${row.missingIn.join(", ")}`}>
+          Missing in {row.missingIn.join(", ")}
+        </span>
       </span>,
     );
   }
@@ -300,10 +290,9 @@ interface KeyCellProps {
   revealed: boolean;
   guards: SecretGuards;
   onToggleReveal: (secretKey: string) => void;
-  onAdd: (secretKey: string, missingIn: readonly string[]) => void;
 }
 
-const KeyCell = memo(function KeyCell({ row, revealed, guards, onToggleReveal, onAdd }: KeyCellProps) {
+const KeyCell = memo(function KeyCell({ row, revealed, guards, onToggleReveal }: KeyCellProps) {
   const key = row.secretKey;
   const readDenied = guards.readValue ? `Values are hidden. ${guards.readValue}` : undefined;
   return (
@@ -314,19 +303,6 @@ const KeyCell = memo(function KeyCell({ row, revealed, guards, onToggleReveal, o
         </span>
         <RowStatus row={row} />
       </span>
-      {row.missingIn.length > 0 ? (
-        <PermittedButton
-          variant="ghost"
-          size="icon-sm"
-          className="size-7 text-muted-foreground hover:text-foreground"
-          aria-label={`Add ${key} where it is missing`}
-          title={guards.create ? undefined : `Add in ${row.missingIn.join(", ")}`}
-          deniedReason={guards.create}
-          onClick={() => onAdd(key, row.missingIn)}
-        >
-          <Plus aria-hidden />
-        </PermittedButton>
-      ) : null}
       <PermittedButton
         variant="ghost"
         size="icon-sm"
