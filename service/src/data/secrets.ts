@@ -111,6 +111,37 @@ export async function findSecretByKey(db: Db, folderId: string, key: string): Pr
     .executeTakeFirst();
 }
 
+/** Keys bound per statement: well under either database's limit on parameters. */
+const KEYS_PER_QUERY = 500;
+
+/**
+ * The shared secrets of a folder with these keys, ordered by key. With `lock` (PostgreSQL), the
+ * rows are locked for the transaction in key order, so two writes of overlapping keys queue
+ * behind each other instead of deadlocking; SQLite runs one write transaction at a time.
+ */
+export async function findSecretsByKeys(
+  db: Db,
+  dialect: Dialect,
+  folderId: string,
+  keys: readonly string[],
+  { lock = false }: { lock?: boolean } = {},
+): Promise<SecretRow[]> {
+  const sorted = [...new Set(keys)].sort();
+  const found: SecretRow[] = [];
+  for (let i = 0; i < sorted.length; i += KEYS_PER_QUERY) {
+    let query = db
+      .selectFrom("secrets")
+      .selectAll()
+      .where("folder_id", "=", folderId)
+      .where("type", "=", "shared")
+      .where("key", "in", sorted.slice(i, i + KEYS_PER_QUERY))
+      .orderBy("key");
+    if (lock && dialect === "postgres") query = query.forUpdate();
+    found.push(...(await query.execute()));
+  }
+  return found;
+}
+
 export async function findSecretById(db: Db, secretId: string): Promise<SecretRow | undefined> {
   return db.selectFrom("secrets").selectAll().where("id", "=", secretId).executeTakeFirst();
 }
@@ -194,6 +225,16 @@ export async function findProjectTags(db: Db, projectId: string, tagIds: readonl
     .where("project_id", "=", projectId)
     .where("id", "in", tagIds)
     .execute();
+}
+
+/** Deletes these secrets (their versions and tag links go with them). */
+export async function deleteSecretRows(db: Db, secretIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < secretIds.length; i += KEYS_PER_QUERY) {
+    await db
+      .deleteFrom("secrets")
+      .where("id", "in", secretIds.slice(i, i + KEYS_PER_QUERY))
+      .execute();
+  }
 }
 
 /** True when the error is a unique-constraint violation (either database). */
