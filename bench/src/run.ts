@@ -6,6 +6,7 @@ import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
+import { secretsOverviewCase } from "./cases/secrets-overview.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import { type BenchCase, selectCases } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
@@ -18,6 +19,7 @@ const cases: BenchCase[] = [
   ...bffHopCases,
   ...secretsListCases,
   secretsFilterCase,
+  secretsOverviewCase,
   consoleCase,
   ...infisicalLiveCases,
 ];

@@ -12,6 +12,7 @@ const environments = ["dev", "staging", "prod"] as const;
 /** The secrets overview of a project with 48 keys in three environments (some missing, some differing), in both themes, wide and narrow. */
 test("secrets overview tour in both themes", async ({ signedIn: page, service }) => {
   test.setTimeout(300_000);
+  page.setDefaultTimeout(15_000);
   const { project } = await service(endpoints["projects.create"], {
     body: { projectName: uniqueName("Payments"), shouldCreateDefaultEnvs: true },
   });
@@ -79,7 +80,7 @@ test("secrets overview tour in both themes", async ({ signedIn: page, service })
         await page.getByRole("textbox", { name: "Value of BILLING_CLIENT_SECRET in Production" }).fill("live-key");
         await shot("o4-add-in-cell");
         await page.keyboard.press("Escape");
-        await page.getByRole("button", { name: "Discard" }).click();
+        await page.getByRole("button", { name: "Discard changes" }).click();
         await page.getByLabel("Show").selectOption("all");
 
         await page.getByRole("button", { name: "Add key", exact: true }).click();
@@ -88,12 +89,12 @@ test("secrets overview tour in both themes", async ({ signedIn: page, service })
         await add.getByLabel("Value").fill("https://flags.internal");
         await shot("o5-add-key");
         await page.keyboard.press("Escape");
-        await page.getByRole("button", { name: "Discard" }).click();
+        await page.getByRole("button", { name: "Discard changes" }).click();
 
         await page
-          .getByRole("button", { name: "Copy PAYMENTS_DATABASE_URL from Development to other environments" })
+          .getByRole("button", { name: "Copy AUTH_API_KEY from Development to other environments" })
           .click();
-        await expect(page.getByRole("dialog", { name: /Copy PAYMENTS_DATABASE_URL/ })).toBeVisible();
+        await expect(page.getByRole("dialog", { name: /Copy AUTH_API_KEY/ })).toBeVisible();
         await shot("o6-copy-value");
         await page.keyboard.press("Escape");
 

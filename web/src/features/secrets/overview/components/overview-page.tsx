@@ -294,18 +294,20 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
             }}
           />
         ) : (
-          <OverviewTable
-            secretPath={secretPath}
-            folders={folders}
-            columns={columns}
-            rows={shown}
-            subfolders={filtered ? NO_FOLDERS : folderRows}
-            folderHref={folderHref}
-            guards={guards}
-            onCopy={openCopy}
-          />
+          <>
+            <OverviewTable
+              secretPath={secretPath}
+              folders={folders}
+              columns={columns}
+              rows={shown}
+              subfolders={filtered ? NO_FOLDERS : folderRows}
+              folderHref={folderHref}
+              guards={guards}
+              onCopy={openCopy}
+            />
+            <Legend />
+          </>
         )}
-        <Legend />
       </section>
       {dialogs.add ? (
         <Suspense fallback={null}>

@@ -60,8 +60,8 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const narrow = width !== undefined && width < NARROW_BELOW;
-  const keyWidth = narrow ? 168 : 264;
-  const envWidth = narrow ? 184 : 212;
+  const keyWidth = narrow ? 176 : 264;
+  const envWidth = narrow ? 176 : 212;
 
   const items = useMemo<Item[]>(
     () => [
@@ -126,7 +126,7 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
         </colgroup>
         <thead className="sticky top-0 z-20">
           <tr aria-rowindex={1} className="h-11 text-left text-xs font-medium text-muted-foreground">
-            <th scope="col" className={cn(sticky, "z-30 bg-surface px-4 font-medium")}>
+            <th scope="col" className={cn(sticky, "z-30 bg-surface font-medium", narrow ? "px-3" : "px-4")}>
               Key
             </th>
             {columns.map((column) => (
@@ -160,8 +160,17 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
             const isRevealed = revealed.keys.has(row.secretKey);
             return (
               <tr key={virtual.key} aria-rowindex={rowIndex} className="h-14">
-                <th scope="row" className={cn(sticky, "z-10 bg-card px-4 text-left font-normal")}>
-                  <KeyCell row={row} revealed={isRevealed} guards={guards} onToggleReveal={revealed.toggle} />
+                <th
+                  scope="row"
+                  className={cn(sticky, "z-10 bg-card text-left font-normal", narrow ? "pr-1 pl-3" : "px-4")}
+                >
+                  <KeyCell
+                    compact={narrow}
+                    row={row}
+                    revealed={isRevealed}
+                    guards={guards}
+                    onToggleReveal={revealed.toggle}
+                  />
                 </th>
                 {row.cells.map((cell, env) => {
                   const column = columns[env] as ColumnState;
@@ -250,28 +259,33 @@ function ColumnHeader({ column }: { column: ColumnState }) {
 }
 
 /** What is wrong with a row, in words: where the key is missing, and whether the values differ. */
-function RowStatus({ row }: { row: OverviewRow }) {
+function RowStatus({ row, compact }: { row: OverviewRow; compact: boolean }) {
   const parts: ReactNode[] = [];
   if (row.missingIn.length > 0) {
+    const where = `Missing in ${row.missingIn.join(", ")}`;
     parts.push(
-      <span key="missing" className="inline-flex min-w-0 items-center gap-1 text-warning-subtle-foreground">
+      <span
+        key="missing"
+        className="inline-flex min-w-0 items-center gap-1 text-warning-subtle-foreground"
+        title={where}
+      >
         <CircleAlert aria-hidden className="size-3 shrink-0" />
-        <span className="truncate" title={`Missing in ${row.missingIn.join(", ")}`}>
-          Missing in {row.missingIn.join(", ")}
-        </span>
+        {/* Narrow, the cells say where; the line says that. */}
+        <span className="truncate">{compact ? "Missing" : where}</span>
+        {compact ? <span className="sr-only">{where.slice("Missing".length)}</span> : null}
       </span>,
     );
   }
   if (row.comparison === "differ") {
     parts.push(
       <span key="differ" className="shrink-0 font-medium text-accent-text">
-        Values differ
+        {compact ? "Differs" : "Values differ"}
       </span>,
     );
   } else if (row.comparison === "equal") {
     parts.push(
       <span key="equal" className="shrink-0 text-muted-foreground">
-        Same value
+        {compact ? "Same" : "Same value"}
       </span>,
     );
   } else if (row.comparison === "not-compared") {
@@ -287,12 +301,14 @@ function RowStatus({ row }: { row: OverviewRow }) {
 
 interface KeyCellProps {
   row: OverviewRow;
+  /** Narrow layout: the status line in fewer words. */
+  compact: boolean;
   revealed: boolean;
   guards: SecretGuards;
   onToggleReveal: (secretKey: string) => void;
 }
 
-const KeyCell = memo(function KeyCell({ row, revealed, guards, onToggleReveal }: KeyCellProps) {
+const KeyCell = memo(function KeyCell({ row, compact, revealed, guards, onToggleReveal }: KeyCellProps) {
   const key = row.secretKey;
   const readDenied = guards.readValue ? `Values are hidden. ${guards.readValue}` : undefined;
   return (
@@ -301,7 +317,7 @@ const KeyCell = memo(function KeyCell({ row, revealed, guards, onToggleReveal }:
         <span className="block h-5 truncate font-mono text-[13px] leading-5 font-medium" title={key}>
           {key}
         </span>
-        <RowStatus row={row} />
+        <RowStatus row={row} compact={compact} />
       </span>
       <PermittedButton
         variant="ghost"
@@ -332,7 +348,7 @@ function FolderRow({
 }) {
   return (
     <tr aria-rowindex={rowIndex} className="h-14 bg-surface/60">
-      <th scope="row" className={cn(sticky, "z-10 bg-surface px-4 text-left font-normal")}>
+      <th scope="row" className={cn(sticky, "z-10 bg-surface px-3 text-left font-normal sm:px-4")}>
         <Link
           to={href}
           className="inline-flex max-w-full min-w-0 items-center gap-2 rounded-sm font-mono text-[13px] font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
