@@ -1,7 +1,7 @@
 import type { Environment } from "@keyhold/contract";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { CircleAlert, Eye, EyeOff, Folder, FolderCheck, Minus, RotateCw } from "lucide-react";
-import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Button } from "@/components/ui/button";
@@ -157,53 +157,22 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
               );
             }
             const { row } = item;
-            const isRevealed = revealed.keys.has(row.secretKey);
             return (
-              <tr key={virtual.key} aria-rowindex={rowIndex} className="h-14">
-                <th
-                  scope="row"
-                  className={cn(sticky, "z-10 bg-card text-left font-normal", narrow ? "pr-1 pl-3" : "px-4")}
-                >
-                  <KeyCell
-                    compact={narrow}
-                    row={row}
-                    revealed={isRevealed}
-                    guards={guards}
-                    onToggleReveal={revealed.toggle}
-                  />
-                </th>
-                {row.cells.map((cell, env) => {
-                  const column = columns[env] as ColumnState;
-                  const peers =
-                    cell.kind === "present" && cell.group !== undefined
-                      ? row.cells.flatMap((other, i) =>
-                          i !== env && other.kind === "present" && other.group === cell.group
-                            ? [(columns[i] as ColumnState).environment.name]
-                            : [],
-                        )
-                      : NO_PEERS;
-                  return (
-                    <td key={column.environment.id} className="border-b border-border px-3">
-                      <OverviewCell
-                        secretKey={row.secretKey}
-                        cell={cell}
-                        environment={column.environment}
-                        folder={folders[env] as SecretFolder}
-                        pending={column.state === "pending"}
-                        peers={peers}
-                        revealed={isRevealed}
-                        editing={
-                          editing?.secretKey === row.secretKey && editing.environment === column.environment.slug
-                        }
-                        guards={guards}
-                        leaveEdit={leaveEdit}
-                        onEdit={edit}
-                        onCopy={onCopy}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
+              <KeyRow
+                key={virtual.key}
+                rowIndex={rowIndex}
+                row={row}
+                columns={columns}
+                folders={folders}
+                narrow={narrow}
+                revealed={revealed.keys.has(row.secretKey)}
+                editing={editing?.secretKey === row.secretKey ? editing.environment : undefined}
+                guards={guards}
+                leaveEdit={leaveEdit}
+                onToggleReveal={revealed.toggle}
+                onEdit={edit}
+                onCopy={onCopy}
+              />
             );
           })}
           {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
@@ -214,6 +183,64 @@ export const OverviewTable = memo(function OverviewTable(props: OverviewTablePro
 });
 
 const NO_PEERS: readonly string[] = [];
+
+interface KeyRowProps {
+  rowIndex: number;
+  row: OverviewRow;
+  columns: readonly ColumnState[];
+  folders: readonly SecretFolder[];
+  narrow: boolean;
+  revealed: boolean;
+  /** The slug of the environment whose cell is being edited in this row. */
+  editing: string | undefined;
+  guards: SecretGuards;
+  leaveEdit: RefObject<LeaveEdit>;
+  onToggleReveal: (secretKey: string) => void;
+  onEdit: (secretKey: string, environment: string | undefined) => void;
+  onCopy: (secretKey: string, from: string) => void;
+}
+
+/** One key across the environments; rendered again only when something of its own changes, not on every scroll. */
+const KeyRow = memo(function KeyRow(props: KeyRowProps) {
+  const { rowIndex, row, columns, folders, narrow, revealed, editing, guards, leaveEdit } = props;
+  const { onToggleReveal, onEdit, onCopy } = props;
+  return (
+    <tr aria-rowindex={rowIndex} className="h-14">
+      <th scope="row" className={cn(sticky, "z-10 bg-card text-left font-normal", narrow ? "pr-1 pl-3" : "px-4")}>
+        <KeyCell compact={narrow} row={row} revealed={revealed} guards={guards} onToggleReveal={onToggleReveal} />
+      </th>
+      {row.cells.map((cell, env) => {
+        const column = columns[env] as ColumnState;
+        const peers =
+          cell.kind === "present" && cell.group !== undefined
+            ? row.cells.flatMap((other, i) =>
+                i !== env && other.kind === "present" && other.group === cell.group
+                  ? [(columns[i] as ColumnState).environment.name]
+                  : [],
+              )
+            : NO_PEERS;
+        return (
+          <td key={column.environment.id} className="border-b border-border px-3">
+            <OverviewCell
+              secretKey={row.secretKey}
+              cell={cell}
+              environment={column.environment}
+              folder={folders[env] as SecretFolder}
+              pending={column.state === "pending"}
+              peers={peers}
+              revealed={revealed}
+              editing={editing === column.environment.slug}
+              guards={guards}
+              leaveEdit={leaveEdit}
+              onEdit={onEdit}
+              onCopy={onCopy}
+            />
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
 
 function ColumnHeader({ column }: { column: ColumnState }) {
   const { environment, state } = column;
