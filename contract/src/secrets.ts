@@ -76,6 +76,19 @@ export const SecretDetailSchema = SecretSchema.extend({
 });
 export type SecretDetail = z.infer<typeof SecretDetailSchema>;
 
+/** A listed secret: the get view, plus the digest of its value when one was asked for and may be given. */
+export const ListedSecretSchema = SecretDetailSchema.extend({
+  secretValueDigest: z
+    .string()
+    .optional()
+    .describe(
+      "Keyed digest of the value (HMAC-SHA256 under a per-project key, base64url): equal digests mean equal " +
+        "values within one project. Sent only when includeValueDigests=true and the caller may read the value " +
+        "(even with viewSecretValue=false); absent otherwise, and from servers that do not offer it.",
+    ),
+});
+export type ListedSecret = z.infer<typeof ListedSecretSchema>;
+
 /**
  * One secret as get answers it: the same, but a 2024 server's get leaves out `secretPath`, which
  * then reads as "" (not known). This service always sends it.
@@ -134,6 +147,10 @@ export const ListSecretsQuerySchema = z.object({
   expandSecretReferences: QueryFlag(false),
   recursive: QueryFlag(false),
   include_imports: QueryFlag(false),
+  includeValueDigests: QueryFlag(false).describe(
+    "Default false. When true, each listed secret whose value the caller may read carries secretValueDigest, " +
+      "to compare values across environments without revealing them",
+  ),
   tagSlugs: z
     .string()
     .optional()
@@ -206,7 +223,7 @@ export type DeleteSecretBody = z.output<typeof DeleteSecretBodySchema>;
 
 const SecretNameParams = z.object({ secretName: z.string().min(1).describe("The secret's name") });
 const ListSecretsResponse = z.object({
-  secrets: z.array(SecretDetailSchema),
+  secrets: z.array(ListedSecretSchema),
   imports: z.array(ResolvedImportSchema).optional(),
 });
 
@@ -253,6 +270,105 @@ const secretOperations = {
   },
 } as const;
 
+// ---- batches ----
+
+/** The folder a batch works in; the items of one batch all live there. */
+const batchTarget = {
+  ...projectRef,
+  environment: z.string().trim().min(1, "Environment is required"),
+  secretPath: SecretPath,
+};
+
+export const BatchCreateItemSchema = z.object({
+  secretKey: SecretNameSchema,
+  secretValue: z.string(),
+  secretComment: z.string().default(""),
+  skipMultilineEncoding: z.boolean().optional(),
+  tagIds: z.array(z.string()).optional(),
+  secretMetadata: metadataInput.optional(),
+  type: z.enum(secretTypes).default("shared"),
+  ...reminderFields,
+});
+export type BatchCreateItem = z.output<typeof BatchCreateItemSchema>;
+
+export const BatchCreateBodySchema = z
+  .object({
+    ...batchTarget,
+    secrets: z
+      .array(BatchCreateItemSchema)
+      .min(1)
+      .describe("The secrets to create; the same key twice keeps one secret with the last item's fields"),
+  })
+  .refine(namesProject, projectRequired);
+export type BatchCreateBody = z.output<typeof BatchCreateBodySchema>;
+
+export const BatchUpdateItemSchema = z.object({
+  secretKey: SecretNameSchema.describe("The secret's current name"),
+  newSecretName: SecretNameSchema.optional(),
+  secretValue: z.string().optional().describe("Left out: the value is kept (a 2024 server requires it)"),
+  secretComment: z.string().optional(),
+  skipMultilineEncoding: z.boolean().optional(),
+  tagIds: z.array(z.string()).optional(),
+  secretMetadata: metadataInput.optional(),
+  type: z.enum(secretTypes).default("shared"),
+  ...reminderFields,
+  secretReminderRecipients: z.array(z.string()).optional(),
+});
+export type BatchUpdateItem = z.output<typeof BatchUpdateItemSchema>;
+
+export const batchUpdateModes = ["failOnNotFound", "upsert"] as const;
+
+export const BatchUpdateBodySchema = z
+  .object({
+    ...batchTarget,
+    mode: z
+      .enum(batchUpdateModes)
+      .default("failOnNotFound")
+      .describe('upsert: a key that does not exist is created (with its value, "" when none is given)'),
+    secrets: z.array(BatchUpdateItemSchema).min(1),
+  })
+  .refine(namesProject, projectRequired);
+export type BatchUpdateBody = z.output<typeof BatchUpdateBodySchema>;
+
+export const BatchDeleteItemSchema = z.object({
+  secretKey: SecretNameSchema,
+  type: z.enum(secretTypes).default("shared"),
+});
+
+export const BatchDeleteBodySchema = z
+  .object({ ...batchTarget, secrets: z.array(BatchDeleteItemSchema).min(1) })
+  .refine(namesProject, projectRequired);
+export type BatchDeleteBody = z.output<typeof BatchDeleteBodySchema>;
+
+/**
+ * Many secrets of one folder in one request, all or nothing; each served on Infisical's v3 path
+ * and again on its v4 path. Create answers like the single create (no `secretValueHidden`),
+ * update and delete like theirs.
+ */
+const batchOperations = {
+  batchCreate: {
+    method: "POST",
+    summary: "Create many secrets in one folder, all or nothing",
+    body: BatchCreateBodySchema,
+    response: z.object({ secrets: z.array(SecretRecordSchema) }),
+    permission: { scope: "project", subject: "secrets", action: "create" },
+  },
+  batchUpdate: {
+    method: "PATCH",
+    summary: "Update (or, in upsert mode, create) many secrets in one folder, all or nothing",
+    body: BatchUpdateBodySchema,
+    response: z.object({ secrets: z.array(SecretSchema) }),
+    permission: { scope: "project", subject: "secrets", action: "edit" },
+  },
+  batchDelete: {
+    method: "DELETE",
+    summary: "Delete many secrets of one folder, all or nothing",
+    body: BatchDeleteBodySchema,
+    response: z.object({ secrets: z.array(SecretSchema) }),
+    permission: { scope: "project", subject: "secrets", action: "delete" },
+  },
+} as const;
+
 export const secretEndpoints = [
   defineEndpoint({ id: "secrets.list", path: "/api/v3/secrets/raw", ...secretOperations.list }),
   defineEndpoint({ id: "secrets.listV4", path: "/api/v4/secrets", ...secretOperations.list }),
@@ -264,6 +380,12 @@ export const secretEndpoints = [
   defineEndpoint({ id: "secrets.updateV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.update }),
   defineEndpoint({ id: "secrets.delete", path: "/api/v3/secrets/raw/{secretName}", ...secretOperations.delete }),
   defineEndpoint({ id: "secrets.deleteV4", path: "/api/v4/secrets/{secretName}", ...secretOperations.delete }),
+  defineEndpoint({ id: "secrets.batchCreate", path: "/api/v3/secrets/batch/raw", ...batchOperations.batchCreate }),
+  defineEndpoint({ id: "secrets.batchCreateV4", path: "/api/v4/secrets/batch", ...batchOperations.batchCreate }),
+  defineEndpoint({ id: "secrets.batchUpdate", path: "/api/v3/secrets/batch/raw", ...batchOperations.batchUpdate }),
+  defineEndpoint({ id: "secrets.batchUpdateV4", path: "/api/v4/secrets/batch", ...batchOperations.batchUpdate }),
+  defineEndpoint({ id: "secrets.batchDelete", path: "/api/v3/secrets/batch/raw", ...batchOperations.batchDelete }),
+  defineEndpoint({ id: "secrets.batchDeleteV4", path: "/api/v4/secrets/batch", ...batchOperations.batchDelete }),
   defineEndpoint({
     id: "secrets.getById",
     method: "GET",

@@ -210,6 +210,29 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "secrets.updateV4": { projectId: "proj-sample", environment: "dev", secretValue: "s3cr3t" },
   "secrets.delete": { workspaceId: "proj-sample", environment: "dev" },
   "secrets.deleteV4": { projectId: "proj-sample", environment: "dev" },
+  "secrets.batchCreate": {
+    workspaceId: "proj-sample",
+    environment: "dev",
+    secrets: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+  },
+  "secrets.batchCreateV4": {
+    projectId: "proj-sample",
+    environment: "dev",
+    secrets: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+  },
+  "secrets.batchUpdate": {
+    workspaceId: "proj-sample",
+    environment: "dev",
+    mode: "upsert",
+    secrets: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+  },
+  "secrets.batchUpdateV4": {
+    projectId: "proj-sample",
+    environment: "dev",
+    secrets: [{ secretKey: "DATABASE_URL", newSecretName: "PRIMARY_DATABASE_URL" }],
+  },
+  "secrets.batchDelete": { workspaceId: "proj-sample", environment: "dev", secrets: [{ secretKey: "DATABASE_URL" }] },
+  "secrets.batchDeleteV4": { projectId: "proj-sample", environment: "dev", secrets: [{ secretKey: "DATABASE_URL" }] },
   "secrets.getById": undefined,
   "secretVersions.list": undefined,
   "folders.create": { workspaceId: "proj-sample", environment: "dev", name: "app", path: "/" },
@@ -252,7 +275,8 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
 /** The folders of responses recorded from real Infisical servers (`@keyhold/fixtures`). */
 export const sampleSets = { 2024: sampleDir(2024), 2026: sampleDir(2026) } as const;
 
-const recorded2026 = loadRecordings(sampleSets[2026]);
+/** The console's calls first, then the paid-plan features (batches among them). */
+const recorded2026 = [...loadRecordings(sampleSets[2026]), ...loadRecordings(sampleDir(2026, "more"))];
 
 /** A successful answer a current server gave for each contract endpoint (mid-2026 recordings). */
 export function recordedAnswer(id: EndpointId): unknown {

@@ -11,7 +11,7 @@ import type { Actor } from "../domain/access-tokens.ts";
 import type { FolderService } from "../domain/folder-service.ts";
 import type { SecretService } from "../domain/secret-service.ts";
 import type { TagService } from "../domain/tag-service.ts";
-import { type HandlerMap, shapedAnswer } from "./handler-types.ts";
+import { type HandlerMap, notImplemented, shapedAnswer } from "./handler-types.ts";
 
 type NameParams = { secretName: string };
 
@@ -19,6 +19,7 @@ const importsSchema = z.array(ResolvedImportSchema);
 
 type SecretCoreEndpointId =
   | `secrets.${"list" | "listV4" | "get" | "getV4" | "create" | "createV4" | "update" | "updateV4" | "delete" | "deleteV4"}`
+  | `secrets.${"batchCreate" | "batchUpdate" | "batchDelete"}${"" | "V4"}`
   | "secrets.getById"
   | "secretVersions.list"
   | `folders.${"create" | "list" | "get" | "update" | "delete"}`
@@ -69,6 +70,12 @@ export function secretCoreHandlers({
     "secrets.updateV4": update,
     "secrets.delete": remove,
     "secrets.deleteV4": remove,
+    "secrets.batchCreate": notImplemented,
+    "secrets.batchCreateV4": notImplemented,
+    "secrets.batchUpdate": notImplemented,
+    "secrets.batchUpdateV4": notImplemented,
+    "secrets.batchDelete": notImplemented,
+    "secrets.batchDeleteV4": notImplemented,
     "secrets.getById": async ({ actor, params }) => ({ secret: await secrets.getById(actor, params.secretId) }),
     "secretVersions.list": async ({ actor, params, query }) => ({
       secretVersions: await secrets.versions(actor, params.secretId, query),

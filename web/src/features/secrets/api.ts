@@ -1,4 +1,10 @@
-import { type BodyOf, endpoints, type ResolvedImport, type SecretDetail } from "@keyhold/contract";
+import {
+  type BodyOf,
+  endpoints,
+  type ListedSecret as ListedSecretWire,
+  type ResolvedImport,
+  type SecretDetail,
+} from "@keyhold/contract";
 import { call } from "@/lib/api-client";
 
 const ep = {
@@ -8,6 +14,9 @@ const ep = {
   create: endpoints["secrets.create"],
   update: endpoints["secrets.update"],
   delete: endpoints["secrets.delete"],
+  createMany: endpoints["secrets.batchCreate"],
+  updateMany: endpoints["secrets.batchUpdate"],
+  deleteMany: endpoints["secrets.batchDelete"],
   folders: endpoints["folders.list"],
   createFolder: endpoints["folders.create"],
   deleteFolder: endpoints["folders.delete"],
@@ -16,6 +25,8 @@ const ep = {
 
 type CreateBody = BodyOf<typeof ep.create>;
 type UpdateBody = BodyOf<typeof ep.update>;
+type BatchCreateItem = BodyOf<typeof ep.createMany>["secrets"][number];
+type BatchUpdateItem = BodyOf<typeof ep.updateMany>["secrets"][number];
 
 /** A secret as the table holds it: everything the list says about it, never its value. */
 export type ListedSecret = Omit<SecretDetail, "secretValue">;
@@ -45,6 +56,18 @@ export interface SecretFolder {
 
 export type NewSecret = Pick<CreateBody, "secretValue" | "secretComment" | "tagIds"> & { secretKey: string };
 export type SecretChanges = Omit<UpdateBody, "workspaceId" | "environment" | "secretPath" | "type">;
+
+/** One secret of a batch create: its key, value and optional fields. */
+export type NewSecretItem = Omit<BatchCreateItem, "type">;
+/** One secret of a batch update: its current key and what changes (`newSecretName` renames it). */
+export type SecretUpdateItem = Omit<BatchUpdateItem, "type">;
+
+/**
+ * A listed secret with the digest of its value, for comparing environments: `secretValueDigest`
+ * is absent where the caller may not read the value or the server does not offer digests
+ * (Infisical ignores the flag), which means "unknown", never "different".
+ */
+export type DigestedSecret = Omit<ListedSecretWire, "secretValue">;
 
 const withoutValue = <T extends { secretValue: string }>({ secretValue: _dropped, ...rest }: T) => rest;
 
@@ -77,6 +100,13 @@ export const secretsApi = {
     };
   },
 
+  /** The folder's own secrets with value digests (values withheld), for comparing environments. */
+  listWithDigests: async (folder: SecretFolder, signal?: AbortSignal): Promise<DigestedSecret[]> => {
+    const query = { ...where(folder), viewSecretValue: "false", includeValueDigests: "true" };
+    const { secrets } = await call(ep.list, { query }, { signal });
+    return secrets.map(withoutValue);
+  },
+
   /** One secret with its value (unless the caller may not read it: then `secretValueHidden`). */
   reveal: async (folder: SecretFolder, secretKey: string, signal?: AbortSignal) =>
     (await call(ep.get, { params: { secretName: secretKey }, query: where(folder) }, { signal })).secret,
@@ -89,6 +119,28 @@ export const secretsApi = {
 
   delete: async (folder: SecretFolder, secretKey: string) =>
     (await call(ep.delete, { params: { secretName: secretKey }, body: where(folder) })).secret,
+
+  /** Creates many secrets in the folder in one request: all of them, or none. */
+  createSecrets: async (folder: SecretFolder, items: readonly NewSecretItem[]) =>
+    (await call(ep.createMany, { body: { ...where(folder), secrets: [...items] } })).secrets.map(withoutValue),
+
+  /** Updates many secrets in one request, all or none; with `upsert`, missing keys are created. */
+  updateSecrets: async (
+    folder: SecretFolder,
+    items: readonly SecretUpdateItem[],
+    { upsert = false }: { upsert?: boolean } = {},
+  ) =>
+    (
+      await call(ep.updateMany, {
+        body: { ...where(folder), mode: upsert ? "upsert" : "failOnNotFound", secrets: [...items] },
+      })
+    ).secrets.map(withoutValue),
+
+  /** Deletes many secrets of the folder in one request: all of them, or none. */
+  deleteSecrets: async (folder: SecretFolder, secretKeys: readonly string[]) =>
+    (
+      await call(ep.deleteMany, { body: { ...where(folder), secrets: secretKeys.map((secretKey) => ({ secretKey })) } })
+    ).secrets.map(withoutValue),
 
   folders: async ({ projectId, environment, secretPath }: SecretFolder, signal?: AbortSignal) =>
     (await call(ep.folders, { query: { workspaceId: projectId, environment, path: secretPath } }, { signal })).folders,
