@@ -1,5 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useRevealed } from "@/hooks/use-remask";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import type { SecretListRow } from "../secret-rows";
@@ -47,7 +48,8 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   });
   // Another layout brings other sizes for the same rows.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, stacked]);
-  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  // Revealed values mask again after 60 s, or when the tab is hidden or the window loses focus.
+  const { keys: revealed, toggle: toggleReveal } = useRevealed<string>();
   const [editing, setEditing] = useState<string>();
   // The edit in progress asks, when its value was changed, before another row's edit replaces it.
   const leaveEdit = useRef<LeaveEdit>(undefined);
@@ -64,13 +66,6 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   const [confirmOpen, setConfirmOpen] = useState(false);
   const closeDelete = useCallback(() => setConfirmOpen(false), []);
 
-  const toggleReveal = useCallback((secretKey: string) => {
-    setRevealed((current) => {
-      const next = new Set(current);
-      if (!next.delete(secretKey)) next.add(secretKey);
-      return next;
-    });
-  }, []);
   const askDelete = useCallback((secretKey: string) => {
     setDeleting(secretKey);
     setConfirmOpen(true);
