@@ -43,7 +43,7 @@ describe("saveStaged", () => {
     expect(sent).toEqual(["delete dev C", "update dev A,B", "create dev NEW", "update prod A"]);
     expect(result.applied).toBe(4);
     expect(result.failure).toBeUndefined();
-    expect(pendingChanges(result.staged)).toEqual([]);
+    expect(pendingChanges(result.settle(staged))).toEqual([]);
   });
 
   it("edits and a rename and a delete are two requests", async () => {
@@ -61,7 +61,11 @@ describe("saveStaged", () => {
     expect(sent).toEqual(["delete dev C", "update dev A,B"]);
     expect(result.failure?.kind).toBe("update");
     expect(
-      pendingChanges(result.staged).map(({ place, change, error }) => [place.environment, change.secretKey, error]),
+      pendingChanges(result.settle(staged)).map(({ place, change, error }) => [
+        place.environment,
+        change.secretKey,
+        error,
+      ]),
     ).toEqual([
       ["dev", "NEW", undefined],
       ["dev", "A", "Not saved: the batch was refused (B)."],
@@ -69,6 +73,15 @@ describe("saveStaged", () => {
       ["prod", "A", undefined],
     ]);
   });
+});
+
+it("keeps a change staged again while the save was under way", async () => {
+  const { send } = recorder();
+  const result = await saveStaged(staged, send, describeError);
+  const during = stageEdit(staged, dev, "A", { secretValue: "typed during the save" });
+  expect(pendingChanges(result.settle(during)).map(({ change }) => change)).toEqual([
+    { kind: "update", secretKey: "A", secretValue: "typed during the save" },
+  ]);
 });
 
 describe("keysNamedIn", () => {

@@ -6,6 +6,7 @@ import {
   type FolderBatch,
   markApplied,
   markFailed,
+  type PendingChange,
   type Staged,
   type StagingPlace,
 } from "./staged-changes";
@@ -14,8 +15,11 @@ import {
 export type SendBatch = <K extends BatchKind>(place: StagingPlace, kind: K, items: FolderBatch[K]) => Promise<unknown>;
 
 export interface SaveResult {
-  /** What is still pending: what failed (each with its error) and what was not tried after a failure. */
-  staged: Staged;
+  /**
+   * The model as it is now (changes may have been staged during the save) without what was
+   * applied, with the refused batch's errors; what was not tried stays as it is.
+   */
+  settle: (current: Staged) => Staged;
   /** How many batches were applied (one request each). */
   applied: number;
   /** The first refusal, when a batch failed: the save stops there. */
@@ -34,7 +38,7 @@ export async function saveStaged(
   send: SendBatch,
   describe: (error: unknown) => string,
 ): Promise<SaveResult> {
-  let pending = staged;
+  const done: PendingChange[] = [];
   let applied = 0;
   for (const batch of batches(staged)) {
     for (const kind of BATCH_ORDER) {
@@ -45,14 +49,18 @@ export async function saveStaged(
       } catch (error) {
         const message = describe(error);
         const named = keysNamedIn(message, batchKeys(batch, kind));
-        pending = markFailed(pending, batch.place, kind, message, named);
-        return { staged: pending, applied, failure: { place: batch.place, kind, error } };
+        const refused = batch.changes[kind];
+        return {
+          settle: (current) => markFailed(markApplied(current, done), refused, message, named),
+          applied,
+          failure: { place: batch.place, kind, error },
+        };
       }
-      pending = markApplied(pending, batch.place, kind);
+      done.push(...batch.changes[kind]);
       applied += 1;
     }
   }
-  return { staged: pending, applied };
+  return { settle: (current) => markApplied(current, done), applied };
 }
 
 const keyChar = /[A-Za-z0-9_.-]/;

@@ -126,7 +126,7 @@ describe("batches", () => {
       (s) => stageDelete(s, dev, "C"),
       (s) => stageEdit(s, prod, "A", { secretComment: "only the comment" }),
     );
-    expect(batches(staged)).toEqual([
+    expect(batches(staged).map(({ changes: _sources, ...batch }) => batch)).toEqual([
       {
         place: dev,
         create: [{ secretKey: "NEW", secretValue: "n", secretComment: "c" }],
@@ -146,8 +146,9 @@ describe("batches", () => {
       (s) => stageRename(s, dev, "B", "B2"),
       (s) => stageDelete(s, dev, "C"),
     );
-    staged = markApplied(staged, dev, "delete");
-    staged = markFailed(staged, dev, "update", "Secret already exists: B2", ["B2"]);
+    const [batch] = batches(staged);
+    staged = markApplied(staged, batch?.changes.delete ?? []);
+    staged = markFailed(staged, batch?.changes.update ?? [], "Secret already exists: B2", ["B2"]);
     expect(pendingChanges(staged).map(({ change, error }) => [change.secretKey, error])).toEqual([
       ["A", "Not saved: the batch was refused (B2)."],
       ["B", "Secret already exists: B2"],

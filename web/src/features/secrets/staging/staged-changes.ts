@@ -61,6 +61,8 @@ export interface Staged {
 /** What the batch endpoints take for one folder; a kind with nothing to do is an empty list. */
 export interface FolderBatch {
   place: StagingPlace;
+  /** The pending changes each kind's items come from (to settle them with `markApplied` / `markFailed`). */
+  changes: Record<BatchKind, PendingChange[]>;
   create: { secretKey: string; secretValue: string; secretComment: string }[];
   update: { secretKey: string; secretValue?: string; secretComment?: string; newSecretName?: string }[];
   delete: { secretKey: string }[];
@@ -194,8 +196,16 @@ export function stagedCreates(staged: Staged, place: StagingPlace): StagedCreate
 export function batches(staged: Staged): FolderBatch[] {
   return [...staged.folders.values()].map((folder) => {
     const first = folder.values().next().value as PendingChange;
-    const batch: FolderBatch = { place: first.place, create: [], update: [], delete: [] };
-    for (const { change } of folder.values()) {
+    const batch: FolderBatch = {
+      place: first.place,
+      changes: { create: [], update: [], delete: [] },
+      create: [],
+      update: [],
+      delete: [],
+    };
+    for (const pending of folder.values()) {
+      const { change } = pending;
+      batch.changes[change.kind].push(pending);
       if (change.kind === "create") {
         const { secretKey, secretValue, secretComment } = change;
         batch.create.push({ secretKey, secretValue, secretComment });
@@ -222,33 +232,49 @@ export function batchKeys(batch: FolderBatch, kind: BatchKind): string[] {
   );
 }
 
-/** A folder's batch of one kind was applied: its changes are no longer pending. */
-export function markApplied(staged: Staged, place: StagingPlace, kind: BatchKind): Staged {
-  const folder = new Map([...folderOf(staged, place)].filter(([, pending]) => pending.change.kind !== kind));
-  return withFolder(staged, place, folder);
+/**
+ * These changes were applied: they leave the model, unless one was staged again since it was
+ * sent (then it is another object, and stays pending).
+ */
+export function markApplied(staged: Staged, applied: readonly PendingChange[]): Staged {
+  return settle(staged, applied, () => undefined);
 }
 
 /**
- * A folder's batch of one kind failed: each of its changes keeps `message`, or, when the server
- * named keys (`keys`, matched against the change's keys, old and new), only those changes do and
- * the others say that the batch was refused because of them.
+ * These changes (one batch) were refused: each keeps `message`, or, when the server named keys
+ * (`keys`, matched against each change's keys, old and new), only those do and the others say the
+ * batch was refused because of them. A change staged again since it was sent is left as it is.
  */
 export function markFailed(
   staged: Staged,
-  place: StagingPlace,
-  kind: BatchKind,
+  refused: readonly PendingChange[],
   message: string,
   keys: readonly string[] = [],
 ): Staged {
   const named = new Set(keys);
-  const folder = new Map(folderOf(staged, place));
-  for (const [id, pending] of folder) {
-    if (pending.change.kind !== kind) continue;
+  return settle(staged, refused, (pending) => {
     const own = changeKeys(pending.change).some((key) => named.has(key));
     const error = named.size === 0 || own ? message : `Not saved: the batch was refused (${[...named].join(", ")}).`;
-    folder.set(id, { ...pending, error });
+    return { ...pending, error };
+  });
+}
+
+function settle(
+  staged: Staged,
+  sent: readonly PendingChange[],
+  next: (pending: PendingChange) => PendingChange | undefined,
+): Staged {
+  const were = new Set(sent);
+  const folders = new Map<string, ReadonlyMap<string, PendingChange>>();
+  for (const [id, folder] of staged.folders) {
+    const kept = new Map<string, PendingChange>();
+    for (const [key, pending] of folder) {
+      const settled = were.has(pending) ? next(pending) : pending;
+      if (settled) kept.set(key, settled);
+    }
+    if (kept.size > 0) folders.set(id, kept);
   }
-  return withFolder(staged, place, folder);
+  return { folders };
 }
 
 /** Keys a change touches: its key, and the new one of a rename. */

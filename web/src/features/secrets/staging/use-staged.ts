@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { emptyStaged, type Staged, stagedCount } from "./staged-changes";
 
@@ -14,7 +14,10 @@ export function useStaged() {
   const confirmDiscard = useUnsavedChanges(count > 0);
   const change = useCallback((step: (current: Staged) => Staged) => setStaged(step), []);
   const discardAll = useCallback(() => setStaged(emptyStaged), []);
-  return { staged, count, change, replace: setStaged, discardAll, confirmDiscard };
+  return useMemo(
+    () => ({ staged, count, change, discardAll, confirmDiscard }),
+    [staged, count, change, discardAll, confirmDiscard],
+  );
 }
 
 export type StagedState = ReturnType<typeof useStaged>;
