@@ -14,7 +14,9 @@ import {
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { textareaClasses } from "@/components/ui/textarea";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
+import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import { pendingChange, stageCreate } from "../staging/staged-changes";
 import { ReferenceFlags, useReferenceIssues } from "./reference-flags";
@@ -111,7 +113,7 @@ function StageSecretForm({
               onValueChange={valueField.onChange}
               onBlur={valueField.onBlur}
               fieldRef={valueField.ref}
-              className="min-h-20 w-full rounded-md border border-input bg-card px-3 py-2 font-mono text-[13px] outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
+              className={cn(textareaClasses, "font-mono text-[13px]")}
             />
           </Field>
           <ReferenceFlags issues={issues} />
