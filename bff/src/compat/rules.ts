@@ -16,6 +16,7 @@ import {
   ProjectSchema,
   RevokedKubernetesAuthSchema,
   SecretDetailSchema,
+  ListedSecretSchema,
   SecretReadSchema,
   SecretSchema,
   SecretVersionSchema,
@@ -132,6 +133,7 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   [SecretSchema, { secretValueHidden: { fill: constant(false) } }],
   // ...and 2024 servers send no such flag in lists and reads either.
   [SecretDetailSchema, { secretValueHidden: { fill: constant(false) } }],
+  [ListedSecretSchema, { secretValueHidden: { fill: constant(false) } }],
   [SecretReadSchema, { secretValueHidden: { fill: constant(false) } }],
   // ...nor on the secrets a folder's imports provide.
   [ImportedSecretSchema, { secretValueHidden: { fill: constant(false) } }],

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type {
@@ -111,6 +111,37 @@ export async function findSecretByKey(db: Db, folderId: string, key: string): Pr
     .executeTakeFirst();
 }
 
+/** Keys bound per statement: well under either database's limit on parameters. */
+const KEYS_PER_QUERY = 500;
+
+/**
+ * The shared secrets of a folder with these keys, ordered by key. With `lock` (PostgreSQL), the
+ * rows are locked for the transaction in key order, so two writes of overlapping keys queue
+ * behind each other instead of deadlocking; SQLite runs one write transaction at a time.
+ */
+export async function findSecretsByKeys(
+  db: Db,
+  dialect: Dialect,
+  folderId: string,
+  keys: readonly string[],
+  { lock = false }: { lock?: boolean } = {},
+): Promise<SecretRow[]> {
+  const sorted = [...new Set(keys)].sort();
+  const found: SecretRow[] = [];
+  for (let i = 0; i < sorted.length; i += KEYS_PER_QUERY) {
+    let query = db
+      .selectFrom("secrets")
+      .selectAll()
+      .where("folder_id", "=", folderId)
+      .where("type", "=", "shared")
+      .where("key", "in", sorted.slice(i, i + KEYS_PER_QUERY))
+      .orderBy("key");
+    if (lock && dialect === "postgres") query = query.forUpdate();
+    found.push(...(await query.execute()));
+  }
+  return found;
+}
+
 export async function findSecretById(db: Db, secretId: string): Promise<SecretRow | undefined> {
   return db.selectFrom("secrets").selectAll().where("id", "=", secretId).executeTakeFirst();
 }
@@ -144,6 +175,37 @@ export async function deleteSecretRow(db: Db, secretId: string): Promise<void> {
 
 export async function insertSecretVersion(db: Db, row: NewSecretVersion): Promise<void> {
   await db.insertInto("secret_versions").values(row).execute();
+}
+
+/** Rows per multi-row INSERT: a few thousand parameters, well under either database's limit. */
+const ROWS_PER_INSERT = 200;
+
+async function insertChunked<T extends "secrets" | "secret_versions" | "secret_tag_links">(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as Insertable<Database[T]>[])
+      .execute();
+  }
+}
+
+/** Inserts many secrets, a few hundred rows per statement. */
+export async function insertSecrets(db: Db, rows: readonly NewSecret[]): Promise<void> {
+  await insertChunked(db, "secrets", rows);
+}
+
+/** Inserts many version rows, a few hundred per statement. */
+export async function insertSecretVersions(db: Db, rows: readonly NewSecretVersion[]): Promise<void> {
+  await insertChunked(db, "secret_versions", rows);
+}
+
+/** Links new secrets to their tags (the secrets have none yet). */
+export async function insertTagLinks(db: Db, links: readonly { secret_id: string; tag_id: string }[]): Promise<void> {
+  await insertChunked(db, "secret_tag_links", links);
 }
 
 /** A secret's versions, newest first. */
@@ -194,6 +256,16 @@ export async function findProjectTags(db: Db, projectId: string, tagIds: readonl
     .where("project_id", "=", projectId)
     .where("id", "in", tagIds)
     .execute();
+}
+
+/** Deletes these secrets (their versions and tag links go with them). */
+export async function deleteSecretRows(db: Db, secretIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < secretIds.length; i += KEYS_PER_QUERY) {
+    await db
+      .deleteFrom("secrets")
+      .where("id", "in", secretIds.slice(i, i + KEYS_PER_QUERY))
+      .execute();
+  }
 }
 
 /** True when the error is a unique-constraint violation (either database). */

@@ -5,6 +5,7 @@ import { createSealer } from "../lib/sealing.ts";
 import { createFolderService } from "./folder-service.ts";
 import type { ProjectPermissions } from "./project-permissions.ts";
 import { createProjectKeys } from "./secret-crypto.ts";
+import { createSecretBatches } from "./secret-batch.ts";
 import { createSecretScopes } from "./secret-scope.ts";
 import { createSecretService } from "./secret-service.ts";
 import { createTagService } from "./tag-service.ts";
@@ -26,6 +27,7 @@ export function createSecretCore({ db, dialect, projectPermissions, rootKey }: S
     folders: createFolderService({ db, dialect, projectPermissions, scopes }),
     tags: createTagService({ db, dialect, projectPermissions }),
     secrets: createSecretService({ db, dialect, projectPermissions, scopes, keys }),
+    batches: createSecretBatches({ db, dialect, scopes, keys }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/schema.ts";
@@ -126,3 +126,16 @@ export function createProjectKeys({ db, sealer, cacheSize = 1000 }: ProjectKeysD
 }
 
 export type ProjectKeys = ReturnType<typeof createProjectKeys>;
+
+/**
+ * The key of a project's value digests, derived from its data key (HKDF-SHA256) so that it is
+ * never the data key itself and differs per project: digests compare within a project only.
+ */
+export function valueDigestKey(dataKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync("sha256", dataKey, Buffer.alloc(0), "keyhold secret value digest v1", KEY_BYTES));
+}
+
+/** A value's keyed digest (HMAC-SHA256, base64url): equal values, equal digests; not reversible without the key. */
+export function valueDigest(digestKey: Buffer, value: string): string {
+  return createHmac("sha256", digestKey).update(value, "utf8").digest("base64url");
+}

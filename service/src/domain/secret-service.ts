@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import {
   type CreateSecretBody,
   type DeleteSecretBody,
   type GetSecretQuery,
   HIDDEN_SECRET_VALUE,
+  type ListedSecret as ListedSecretView,
   type ListSecretsQuery,
   type ResolvedImport,
   type Secret,
@@ -15,17 +15,13 @@ import {
   type UpdateSecretBody,
 } from "@keyhold/contract";
 import type { Kysely, Transaction } from "kysely";
-import { FolderTree, listEnvironmentFolders } from "../data/secret-folders.ts";
 import type { SecretFolderRow } from "../db/schema-secrets.ts";
 import {
-  bumpSecret,
   deleteSecretRow,
   findProjectTags,
   findSecretById,
   findSecretByKey,
   findSecretVersion,
-  insertSecret,
-  insertSecretVersion,
   isUniqueViolation,
   listEnvironmentSecrets,
   listFolderSecrets,
@@ -33,7 +29,6 @@ import {
   listSecretVersions,
   type ListedSecret,
   listTagLinks,
-  replaceSecretTags,
   type TagLink,
 } from "../data/secrets.ts";
 import type { Dialect } from "../db/database.ts";
@@ -49,28 +44,26 @@ import {
   type ProjectAccess,
   type ProjectPermissions,
 } from "./project-permissions.ts";
-import { decryptField, encryptField, fieldBinding, isEmptyField, type ProjectKeys } from "./secret-crypto.ts";
+import { decryptField, isEmptyField, type ProjectKeys, valueDigest, valueDigestKey } from "./secret-crypto.ts";
 import { secretGate } from "./secret-gate.ts";
-import { referencesIn, resolveReference } from "./secret-references.ts";
 import { folderNotFound, type SecretScope, type SecretScopes } from "./secret-scope.ts";
-
-const VALUE = "value_ciphertext";
-const COMMENT = "comment_ciphertext";
-const bind = (table: "secrets" | "secret_versions", id: string, column: string) => fieldBinding(table, id, column);
-
-/** Stored timestamps as ISO text; the ones this service wrote (SQLite) are already in that form. */
-function isoOf(value: Date | string): string {
-  return typeof value === "string" && value.length === 24 && value.endsWith("Z") ? value : toIso(value);
-}
+import {
+  bind,
+  COMMENT,
+  changeSecret,
+  insertNewSecret,
+  isoOf,
+  metadataInput,
+  normalizeSecretValue,
+  rewriteReferences,
+  type SecretWrite,
+  secretRecord,
+  VALUE,
+} from "./secret-writes.ts";
 
 /** Shared by every secret without tags or metadata (answers are serialised, never changed). */
 const NO_TAGS: SecretTagRef[] = [];
 const NO_METADATA: SecretMetadataEntry[] = [];
-
-/** Infisical trims values but keeps one final newline. */
-export function normalizeSecretValue(value: string): string {
-  return value.endsWith("\n") ? `${value.trim()}\n` : value.trim();
-}
 
 function parseMetadata(text: string | null): SecretMetadataEntry[] {
   if (!text) return NO_METADATA;
@@ -79,16 +72,6 @@ function parseMetadata(text: string | null): SecretMetadataEntry[] {
     value: m.value,
     isEncrypted: false,
   }));
-}
-
-/** What an update or create says about metadata: `secretMetadata`, else the legacy `metadata` record. */
-function metadataInput(input: {
-  secretMetadata?: { key: string; value: string }[] | undefined;
-  metadata?: Record<string, string> | undefined;
-}): string | undefined {
-  if (input.secretMetadata) return JSON.stringify(input.secretMetadata.map(({ key, value }) => ({ key, value })));
-  if (input.metadata) return JSON.stringify(Object.entries(input.metadata).map(([key, value]) => ({ key, value })));
-  return undefined;
 }
 
 const tagRef = (t: TagLink): SecretTagRef => ({ id: t.id, slug: t.slug, color: t.color, name: t.slug });
@@ -143,27 +126,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     return row?.name ?? null;
   }
 
-  /** The base record of a live secret, its value already decided (shown, hidden or echoed). */
-  function record(row: SecretRow, scope: SecretScope, value: string, comment: string): SecretRecord {
-    return {
-      id: row.id,
-      _id: row.id,
-      workspace: scope.projectId,
-      environment: scope.env.slug,
-      version: row.version,
-      type: row.type,
-      secretKey: row.key,
-      secretValue: value,
-      secretComment: comment,
-      secretReminderNote: row.reminder_note,
-      secretReminderRepeatDays: row.reminder_repeat_days,
-      skipMultilineEncoding: row.skip_multiline_encoding === 1,
-      createdAt: isoOf(row.created_at),
-      updatedAt: isoOf(row.updated_at),
-      isRotatedSecret: false,
-      rotationId: null,
-    };
-  }
+  const record = secretRecord;
 
   /** The list/get view of one secret, built in one object (lists build thousands). */
   function detail(
@@ -243,101 +206,9 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     return found.map((t) => ({ id: t.id, slug: t.slug, color: t.color, name: t.slug }));
   }
 
-  /** Writes the version row of a secret's current state (ciphertexts bound to the version row). */
-  async function writeVersion(
-    trx: Transaction<Database>,
-    row: SecretRow,
-    key: Buffer,
-    access: ProjectAccess,
-    actor: Actor,
-    name: string | null,
-  ): Promise<void> {
-    const id = randomUUID();
-    const value = decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
-    const comment = decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT));
-    await insertSecretVersion(trx, {
-      id,
-      secret_id: row.id,
-      project_id: row.project_id,
-      env_id: row.env_id,
-      folder_id: row.folder_id,
-      type: row.type,
-      user_id: row.user_id,
-      key: row.key,
-      version: row.version,
-      value_ciphertext: encryptField(key, value, bind("secret_versions", id, VALUE)),
-      comment_ciphertext: encryptField(key, comment, bind("secret_versions", id, COMMENT)),
-      skip_multiline_encoding: row.skip_multiline_encoding,
-      reminder_note: row.reminder_note,
-      reminder_repeat_days: row.reminder_repeat_days,
-      metadata: row.metadata,
-      actor_type: "identity",
-      actor_id: actor.identityId,
-      actor_name: name,
-      actor_membership_id: access.membership.id,
-      created_at: toIso(row.updated_at),
-    });
-  }
-
   async function findInFolder(context: FolderContext, secretName: string, type: string | undefined) {
     if (type === "personal") return undefined;
     return findSecretByKey(db, context.folder.id, secretName);
-  }
-
-  /**
-   * After a shared secret is renamed, references to it in the project's other secrets (`${OLD}` in
-   * its folder, `${env.path.OLD}` anywhere) are rewritten to the new name, each such secret getting
-   * a new version, as current Infisical does. Runs in the rename's transaction.
-   */
-  async function rewriteReferences(
-    trx: Transaction<Database>,
-    renamed: { id: string; environment: string; secretPath: string; from: string; to: string },
-    context: { scope: SecretScope; key: Buffer; actor: Actor; name: string | null; now: string },
-  ): Promise<void> {
-    const { scope, key } = context;
-    const [rows, envs] = await Promise.all([
-      trx
-        .selectFrom("secrets")
-        .selectAll()
-        .where("project_id", "=", scope.projectId)
-        .where("type", "=", "shared")
-        .execute(),
-      trx.selectFrom("project_environments").select(["id", "slug"]).where("project_id", "=", scope.projectId).execute(),
-    ]);
-    const slugOf = new Map(envs.map((e) => [e.id, e.slug]));
-    const trees = new Map<string, FolderTree>();
-    for (const row of rows) {
-      if (row.id === renamed.id) continue;
-      const value = decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
-      const bodies = referencesIn(value);
-      if (bodies.length === 0) continue;
-      let tree = trees.get(row.env_id);
-      if (!tree) {
-        tree = new FolderTree(await listEnvironmentFolders(trx, row.env_id));
-        trees.set(row.env_id, tree);
-      }
-      const from = { environment: slugOf.get(row.env_id) ?? "", secretPath: tree.pathOf(row.folder_id) };
-      let next = value;
-      for (const body of bodies) {
-        const target = resolveReference(body, from);
-        if (
-          target?.secretKey !== renamed.from ||
-          target.environment !== renamed.environment ||
-          target.secretPath !== renamed.secretPath
-        ) {
-          continue;
-        }
-        const parts = body.split(".");
-        parts[parts.length - 1] = renamed.to;
-        next = next.split(`\${${body}}`).join(`\${${parts.join(".")}}`);
-      }
-      if (next === value) continue;
-      const bumped = await bumpSecret(trx, row.id, {
-        value_ciphertext: encryptField(key, next, bind("secrets", row.id, VALUE)),
-        updated_at: context.now,
-      });
-      if (bumped) await writeVersion(trx, bumped, key, scope.access, context.actor, context.name);
-    }
   }
 
   /**
@@ -347,8 +218,14 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
    */
   async function listFolder(
     context: FolderContext,
-    options: { recursive: boolean; tagSlugs?: string[] | undefined; unreadable: "refuse" | "hide" },
-  ): Promise<SecretDetail[]> {
+    options: {
+      recursive: boolean;
+      tagSlugs?: string[] | undefined;
+      unreadable: "refuse" | "hide";
+      /** Adds `secretValueDigest` to each secret whose value the caller may read. */
+      digests?: boolean | undefined;
+    },
+  ): Promise<ListedSecretView[]> {
     const { scope, folder, viewSecretValue } = context;
     const ability = scope.access.ability;
     const envSlug = scope.env.slug;
@@ -368,7 +245,8 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
     const describe = secretGate(ability, "describe");
     const readValue = secretGate(ability, "readValue");
     const wanted = options.tagSlugs && options.tagSlugs.length > 0 ? new Set(options.tagSlugs) : null;
-    const out: SecretDetail[] = [];
+    const digestKey = options.digests ? valueDigestKey(key) : null;
+    const out: ListedSecretView[] = [];
     for (const row of rows) {
       if (inFolders && !inFolders.has(row.folder_id)) continue;
       const tags = tagsBySecret.get(row.id) ?? NO_TAGS;
@@ -389,9 +267,31 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
           });
         } else continue;
       }
-      out.push(detail(row, scope, secretPath, key, showValue, tags));
+      const secret: ListedSecretView = detail(row, scope, secretPath, key, showValue, tags);
+      // The digest is given for exactly the values the caller could read, shown or not.
+      if (digestKey && (showValue || readValue(envSlug, secretPath, row.key, tags))) {
+        const value = showValue
+          ? secret.secretValue
+          : decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
+        secret.secretValueDigest = valueDigest(digestKey, value);
+      }
+      out.push(secret);
     }
     return out;
+  }
+
+  /** A write in the folder of `context`, inside `trx`. */
+  function writeAt(context: FolderContext, trx: Transaction<Database>, key: Buffer, name: string | null): SecretWrite {
+    return {
+      trx,
+      scope: context.scope,
+      folderId: context.folder.id,
+      secretPath: context.secretPath,
+      key,
+      actor: context.actor,
+      actorName: name,
+      now: nowIso(),
+    };
   }
 
   async function folderContext(
@@ -462,7 +362,10 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       );
     },
 
-    async list(actor: Actor, query: ListSecretsQuery): Promise<{ secrets: SecretDetail[]; imports: ResolvedImport[] }> {
+    async list(
+      actor: Actor,
+      query: ListSecretsQuery,
+    ): Promise<{ secrets: ListedSecretView[]; imports: ResolvedImport[] }> {
       const context = await folderContext(actor, query, query.viewSecretValue ?? true);
       // A caller with no rule at all about reading secrets is refused outright.
       if (!canDescribe(context.scope.access.ability)) {
@@ -472,6 +375,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
         recursive: query.recursive ?? false,
         tagSlugs: query.tagSlugs,
         unreadable: "refuse",
+        digests: query.includeValueDigests,
       });
       if (query.expandSecretReferences && extensions.expandReferences) {
         await extensions.expandReferences(context, secrets);
@@ -565,39 +469,20 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       const exists = () => new BadRequestError("Secret already exists");
       if (await findSecretByKey(db, folder.id, secretName)) throw exists();
       const [key, name] = await Promise.all([keys.keyFor(scope.projectId), actorName(actor)]);
-      const id = randomUUID();
-      const now = nowIso();
       const value = normalizeSecretValue(body.secretValue);
-      const row = {
-        id,
-        project_id: scope.projectId,
-        env_id: scope.env.id,
-        folder_id: folder.id,
-        type: "shared",
-        user_id: null,
-        key: secretName,
-        version: 1,
-        value_ciphertext: encryptField(key, value, bind("secrets", id, VALUE)),
-        comment_ciphertext: encryptField(key, body.secretComment, bind("secrets", id, COMMENT)),
-        skip_multiline_encoding: body.skipMultilineEncoding ? 1 : 0,
-        reminder_note: body.secretReminderNote ?? null,
-        reminder_repeat_days: body.secretReminderRepeatDays ?? null,
-        reminder_recipients: null,
-        metadata: metadataInput(body) ?? null,
-        created_at: now,
-        updated_at: now,
-      } satisfies SecretRow;
+      let row: SecretRow;
       try {
-        await db.transaction().execute(async (trx) => {
-          await insertSecret(trx, row);
-          await writeVersion(trx, row, key, scope.access, actor, name);
-          if (tags.length > 0)
-            await replaceSecretTags(
-              trx,
-              id,
-              tags.map((t) => t.id),
-            );
-        });
+        row = await db.transaction().execute(async (trx) =>
+          insertNewSecret(writeAt(context, trx, key, name), secretName, {
+            value,
+            comment: body.secretComment,
+            skipMultilineEncoding: body.skipMultilineEncoding,
+            reminderNote: body.secretReminderNote,
+            reminderRepeatDays: body.secretReminderRepeatDays,
+            metadata: metadataInput(body),
+            tagIds: tags.map((t) => t.id),
+          }),
+        );
       } catch (error) {
         if (isUniqueViolation(error, dialect)) throw exists();
         throw error;
@@ -632,51 +517,25 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       if (newName !== current.key && (await findSecretByKey(db, folder.id, newName))) throw renamed();
 
       const [key, name] = await Promise.all([keys.keyFor(scope.projectId), actorName(actor)]);
-      const now = nowIso();
       const value = body.secretValue === undefined ? undefined : normalizeSecretValue(body.secretValue);
-      const metadata = metadataInput(body);
-      const patch = {
-        key: newName,
-        updated_at: now,
-        ...(value !== undefined && { value_ciphertext: encryptField(key, value, bind("secrets", current.id, VALUE)) }),
-        ...(body.secretComment !== undefined && {
-          comment_ciphertext: encryptField(key, body.secretComment, bind("secrets", current.id, COMMENT)),
-        }),
-        ...(body.skipMultilineEncoding !== undefined && {
-          skip_multiline_encoding: body.skipMultilineEncoding ? 1 : 0,
-        }),
-        ...(body.secretReminderNote !== undefined && { reminder_note: body.secretReminderNote }),
-        ...(body.secretReminderRepeatDays !== undefined && { reminder_repeat_days: body.secretReminderRepeatDays }),
-        ...(body.secretReminderRecipients !== undefined && {
-          reminder_recipients: JSON.stringify(body.secretReminderRecipients),
-        }),
-        ...(metadata !== undefined && { metadata }),
-      };
       let updated: SecretRow | undefined;
       try {
         updated = await db.transaction().execute(async (trx) => {
-          const row = await bumpSecret(trx, current.id, patch);
-          if (!row) return undefined;
-          await writeVersion(trx, row, key, scope.access, actor, name);
-          if (newName !== current.key) {
-            await rewriteReferences(
-              trx,
-              {
-                id: row.id,
-                environment: scope.env.slug,
-                secretPath: context.secretPath,
-                from: current.key,
-                to: newName,
-              },
-              { scope, key, actor, name, now },
-            );
+          const write = writeAt(context, trx, key, name);
+          const row = await changeSecret(write, current, {
+            newName,
+            value,
+            comment: body.secretComment,
+            skipMultilineEncoding: body.skipMultilineEncoding,
+            reminderNote: body.secretReminderNote,
+            reminderRepeatDays: body.secretReminderRepeatDays,
+            reminderRecipients: body.secretReminderRecipients,
+            metadata: metadataInput(body),
+            tagIds: body.tagIds ? newTags.map((t) => t.id) : undefined,
+          });
+          if (row && newName !== current.key) {
+            await rewriteReferences(write, [{ id: row.id, from: current.key, to: newName }]);
           }
-          if (body.tagIds)
-            await replaceSecretTags(
-              trx,
-              row.id,
-              newTags.map((t) => t.id),
-            );
           return row;
         });
       } catch (error) {

@@ -1,4 +1,7 @@
 import {
+  type BatchCreateBody,
+  type BatchDeleteBody,
+  type BatchUpdateBody,
   type CreateSecretBody,
   type DeleteSecretBody,
   type GetSecretQuery,
@@ -9,9 +12,10 @@ import {
 import { z } from "zod";
 import type { Actor } from "../domain/access-tokens.ts";
 import type { FolderService } from "../domain/folder-service.ts";
+import type { SecretBatches } from "../domain/secret-batch.ts";
 import type { SecretService } from "../domain/secret-service.ts";
 import type { TagService } from "../domain/tag-service.ts";
-import { type HandlerMap, notImplemented, shapedAnswer } from "./handler-types.ts";
+import { type HandlerMap, shapedAnswer } from "./handler-types.ts";
 
 type NameParams = { secretName: string };
 
@@ -27,6 +31,7 @@ type SecretCoreEndpointId =
 
 export interface SecretCoreServices {
   secrets: SecretService;
+  batches: SecretBatches;
   folders: FolderService;
   tags: TagService;
 }
@@ -37,6 +42,7 @@ export interface SecretCoreServices {
  */
 export function secretCoreHandlers({
   secrets,
+  batches,
   folders,
   tags,
 }: SecretCoreServices): Pick<HandlerMap, SecretCoreEndpointId> {
@@ -59,6 +65,15 @@ export function secretCoreHandlers({
   const remove = async ({ actor, params, body }: { actor: Actor; params: NameParams; body: DeleteSecretBody }) => ({
     secret: await secrets.delete(actor, params.secretName, body),
   });
+  const batchCreate = async ({ actor, body }: { actor: Actor; body: BatchCreateBody }) => ({
+    secrets: await batches.create(actor, body),
+  });
+  const batchUpdate = async ({ actor, body }: { actor: Actor; body: BatchUpdateBody }) => ({
+    secrets: await batches.update(actor, body),
+  });
+  const batchDelete = async ({ actor, body }: { actor: Actor; body: BatchDeleteBody }) => ({
+    secrets: await batches.delete(actor, body),
+  });
   return {
     "secrets.list": list,
     "secrets.listV4": list,
@@ -70,12 +85,12 @@ export function secretCoreHandlers({
     "secrets.updateV4": update,
     "secrets.delete": remove,
     "secrets.deleteV4": remove,
-    "secrets.batchCreate": notImplemented,
-    "secrets.batchCreateV4": notImplemented,
-    "secrets.batchUpdate": notImplemented,
-    "secrets.batchUpdateV4": notImplemented,
-    "secrets.batchDelete": notImplemented,
-    "secrets.batchDeleteV4": notImplemented,
+    "secrets.batchCreate": batchCreate,
+    "secrets.batchCreateV4": batchCreate,
+    "secrets.batchUpdate": batchUpdate,
+    "secrets.batchUpdateV4": batchUpdate,
+    "secrets.batchDelete": batchDelete,
+    "secrets.batchDeleteV4": batchDelete,
     "secrets.getById": async ({ actor, params }) => ({ secret: await secrets.getById(actor, params.secretId) }),
     "secretVersions.list": async ({ actor, params, query }) => ({
       secretVersions: await secrets.versions(actor, params.secretId, query),
