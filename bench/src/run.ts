@@ -4,6 +4,7 @@ import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
+import { secretsBatchCase } from "./cases/secrets-batch.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
 import { secretsOverviewCase } from "./cases/secrets-overview.ts";
@@ -20,6 +21,7 @@ const cases: BenchCase[] = [
   ...secretsListCases,
   secretsFilterCase,
   secretsOverviewCase,
+  secretsBatchCase,
   consoleCase,
   ...infisicalLiveCases,
 ];

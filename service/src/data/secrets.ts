@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type {
@@ -175,6 +175,37 @@ export async function deleteSecretRow(db: Db, secretId: string): Promise<void> {
 
 export async function insertSecretVersion(db: Db, row: NewSecretVersion): Promise<void> {
   await db.insertInto("secret_versions").values(row).execute();
+}
+
+/** Rows per multi-row INSERT: a few thousand parameters, well under either database's limit. */
+const ROWS_PER_INSERT = 200;
+
+async function insertChunked<T extends "secrets" | "secret_versions" | "secret_tag_links">(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as Insertable<Database[T]>[])
+      .execute();
+  }
+}
+
+/** Inserts many secrets, a few hundred rows per statement. */
+export async function insertSecrets(db: Db, rows: readonly NewSecret[]): Promise<void> {
+  await insertChunked(db, "secrets", rows);
+}
+
+/** Inserts many version rows, a few hundred per statement. */
+export async function insertSecretVersions(db: Db, rows: readonly NewSecretVersion[]): Promise<void> {
+  await insertChunked(db, "secret_versions", rows);
+}
+
+/** Links new secrets to their tags (the secrets have none yet). */
+export async function insertTagLinks(db: Db, links: readonly { secret_id: string; tag_id: string }[]): Promise<void> {
+  await insertChunked(db, "secret_tag_links", links);
 }
 
 /** A secret's versions, newest first. */

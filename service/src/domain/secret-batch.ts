@@ -27,11 +27,12 @@ import { folderNotFound, type ProjectRef, type SecretScope, type SecretScopes } 
 import {
   bind,
   COMMENT,
-  changeSecret,
-  insertNewSecret,
+  changeSecrets,
+  insertNewSecrets,
   metadataInput,
   normalizeSecretValue,
   type Rename,
+  type SecretChange,
   rewriteReferences,
   type SecretWrite,
   secretRecord,
@@ -143,21 +144,26 @@ export function createSecretBatches({ db, dialect, scopes, keys }: SecretBatches
             planned.map((p) => p.item.secretKey),
           );
           if (taken.length > 0) throw exists(taken.map((row) => row.key));
-          const w = write(trx);
-          const out: SecretRecord[] = [];
-          for (const { item, tags, readable } of planned) {
-            const value = normalizeSecretValue(item.secretValue);
-            const row = await insertNewSecret(w, item.secretKey, {
-              value,
-              comment: item.secretComment,
-              skipMultilineEncoding: item.skipMultilineEncoding,
-              reminderNote: item.secretReminderNote,
-              reminderRepeatDays: item.secretReminderRepeatDays,
-              metadata: metadataInput(item),
-              tagIds: tags.map((t) => t.id),
-            });
-            out.push(secretRecord(row, scope, readable ? value : HIDDEN_SECRET_VALUE, item.secretComment));
-          }
+          const values = planned.map(({ item }) => normalizeSecretValue(item.secretValue));
+          const rows = await insertNewSecrets(
+            write(trx),
+            planned.map(({ item, tags }, i) => ({
+              name: item.secretKey,
+              fields: {
+                value: values[i] as string,
+                comment: item.secretComment,
+                skipMultilineEncoding: item.skipMultilineEncoding,
+                reminderNote: item.secretReminderNote,
+                reminderRepeatDays: item.secretReminderRepeatDays,
+                metadata: metadataInput(item),
+                tagIds: tags.map((t) => t.id),
+              },
+            })),
+          );
+          const out = rows.map((row, i) => {
+            const { item, readable } = planned[i] as (typeof planned)[number];
+            return secretRecord(row, scope, readable ? (values[i] as string) : HIDDEN_SECRET_VALUE, item.secretComment);
+          });
           return out;
         });
         return created.sort(byIdDescending);
@@ -222,56 +228,68 @@ export function createSecretBatches({ db, dialect, scopes, keys }: SecretBatches
           }
 
           const w = write(trx);
-          const changed: { row: SecretRow; readable: boolean }[] = [];
+          // Every change is checked before any is written; the creates of an upsert are checked
+          // after the changes were written, and a refusal there rolls those back with the rest.
           const renames: Rename[] = [];
-          const toUpdate = body.secrets
+          const readable = new Map<string, boolean>();
+          const planned = body.secrets
             .filter((item) => rowOf.has(item.secretKey))
-            .sort((a, b) => (a.secretKey < b.secretKey ? -1 : 1));
-          for (const item of toUpdate) {
-            const row = rowOf.get(item.secretKey) as SecretRow;
-            const oldTags = tagsNow(row.id);
-            assertCan(ability, "edit", "secrets", fields(row.key, oldTags));
-            const newTags = item.tagIds ? tagsFor(item.tagIds) : oldTags;
-            const newName = item.newSecretName ?? row.key;
-            const after = fields(newName, newTags);
-            if (item.tagIds || newName !== row.key) assertCan(ability, "edit", "secrets", after);
-            const updated = await changeSecret(w, row, {
-              newName,
-              value: item.secretValue === undefined ? undefined : normalizeSecretValue(item.secretValue),
-              comment: item.secretComment,
-              skipMultilineEncoding: item.skipMultilineEncoding,
-              reminderNote: item.secretReminderNote,
-              reminderRepeatDays: item.secretReminderRepeatDays,
-              reminderRecipients: item.secretReminderRecipients,
-              metadata: metadataInput(item),
-              tagIds: item.tagIds ? newTags.map((t) => t.id) : undefined,
+            .sort((a, b) => (a.secretKey < b.secretKey ? -1 : 1))
+            .map((item) => {
+              const current = rowOf.get(item.secretKey) as SecretRow;
+              const oldTags = tagsNow(current.id);
+              assertCan(ability, "edit", "secrets", fields(current.key, oldTags));
+              const newTags = item.tagIds ? tagsFor(item.tagIds) : oldTags;
+              const newName = item.newSecretName ?? current.key;
+              const after = fields(newName, newTags);
+              if (item.tagIds || newName !== current.key) assertCan(ability, "edit", "secrets", after);
+              if (newName !== current.key) renames.push({ id: current.id, from: current.key, to: newName });
+              readable.set(current.id, canReadValue(ability, after));
+              const change: SecretChange = {
+                newName,
+                value: item.secretValue === undefined ? undefined : normalizeSecretValue(item.secretValue),
+                comment: item.secretComment,
+                skipMultilineEncoding: item.skipMultilineEncoding,
+                reminderNote: item.secretReminderNote,
+                reminderRepeatDays: item.secretReminderRepeatDays,
+                reminderRecipients: item.secretReminderRecipients,
+                metadata: metadataInput(item),
+                tagIds: item.tagIds ? newTags.map((t) => t.id) : undefined,
+              };
+              return { current, change };
             });
-            if (!updated)
-              throw new NotFoundError(`Secret does not exist: ${item.secretKey} in path ${body.secretPath}`);
-            if (newName !== row.key) renames.push({ id: row.id, from: row.key, to: newName });
-            changed.push({ row: updated, readable: canReadValue(ability, after) });
+          const changed = await changeSecrets(w, planned);
+          const gone = changed.findIndex((row) => row === undefined);
+          if (gone >= 0) {
+            const name = planned[gone]?.current.key;
+            throw new NotFoundError(`Secret does not exist: ${name} in path ${body.secretPath}`);
           }
-          const created: { row: SecretRow; readable: boolean }[] = [];
-          for (const item of [...missing].sort((a, b) => (a.secretKey < b.secretKey ? -1 : 1))) {
-            const tags = tagsFor(item.tagIds ?? []);
-            const itemFields = fields(item.secretKey, tags);
-            assertCan(ability, "create", "secrets", itemFields);
-            const row = await insertNewSecret(w, item.secretKey, {
-              value: normalizeSecretValue(item.secretValue ?? ""),
-              comment: item.secretComment ?? "",
-              skipMultilineEncoding: item.skipMultilineEncoding,
-              reminderNote: item.secretReminderNote,
-              reminderRepeatDays: item.secretReminderRepeatDays,
-              metadata: metadataInput(item),
-              tagIds: tags.map((t) => t.id),
+          const toCreate = [...missing]
+            .sort((a, b) => (a.secretKey < b.secretKey ? -1 : 1))
+            .map((item) => {
+              const tags = tagsFor(item.tagIds ?? []);
+              const itemFields = fields(item.secretKey, tags);
+              assertCan(ability, "create", "secrets", itemFields);
+              return {
+                name: item.secretKey,
+                readable: canReadValue(ability, itemFields),
+                fields: {
+                  value: normalizeSecretValue(item.secretValue ?? ""),
+                  comment: item.secretComment ?? "",
+                  skipMultilineEncoding: item.skipMultilineEncoding,
+                  reminderNote: item.secretReminderNote,
+                  reminderRepeatDays: item.secretReminderRepeatDays,
+                  metadata: metadataInput(item),
+                  tagIds: tags.map((t) => t.id),
+                },
+              };
             });
-            created.push({ row, readable: canReadValue(ability, itemFields) });
-          }
+          const created = await insertNewSecrets(w, toCreate);
+          toCreate.forEach((item, i) => readable.set((created[i] as SecretRow).id, item.readable));
           await rewriteReferences(w, renames);
-          return [
-            ...changed.sort((a, b) => byIdAscending(a.row, b.row)),
-            ...created.sort((a, b) => byIdDescending(a.row, b.row)),
-          ].map(({ row, readable }) => stored(row, scope, key, readable));
+          return [...(changed as SecretRow[]).sort(byIdAscending), ...created.sort(byIdDescending)].map((row) =>
+            stored(row, scope, key, readable.get(row.id) ?? false),
+          );
         });
       } catch (error) {
         if (isUniqueViolation(error, dialect)) throw renamedTaken();

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { SecretRecord } from "@keyhold/contract";
 import type { Transaction } from "kysely";
 import { FolderTree, listEnvironmentFolders } from "../data/secret-folders.ts";
-import { bumpSecret, insertSecret, insertSecretVersion, replaceSecretTags } from "../data/secrets.ts";
+import { bumpSecret, insertSecrets, insertSecretVersions, insertTagLinks, replaceSecretTags } from "../data/secrets.ts";
 import type { Database } from "../db/schema.ts";
-import type { SecretRow } from "../db/schema-secrets.ts";
+import type { NewSecretVersion, SecretRow } from "../db/schema-secrets.ts";
 import { toIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
-import { decryptField, encryptField, fieldBinding } from "./secret-crypto.ts";
+import { decryptField, encryptField, fieldBinding, isEmptyField } from "./secret-crypto.ts";
 import { referencesIn, resolveReference } from "./secret-references.ts";
 import type { SecretScope } from "./secret-scope.ts";
 
@@ -76,19 +76,23 @@ export interface SecretWrite {
   now: string;
 }
 
-/** A secret's value and comment in clear, when the writer already holds them. */
+/** A secret's value and comment in clear, when the writer already holds them (else they are opened). */
 interface Plain {
-  value: string;
-  comment: string;
+  value?: string | undefined;
+  comment?: string | undefined;
 }
 
-/** Writes the version row of a secret's current state (ciphertexts bound to the version row). */
-export async function writeVersion(w: SecretWrite, row: SecretRow, plain?: Plain): Promise<void> {
+/** The version row of a secret's current state (ciphertexts bound to the version row). */
+function versionRow(w: SecretWrite, row: SecretRow, plain: Plain = {}): NewSecretVersion {
   const { key, actor } = w;
   const id = randomUUID();
-  const value = plain?.value ?? decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
-  const comment = plain?.comment ?? decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT));
-  await insertSecretVersion(w.trx, {
+  const value = plain.value ?? decryptField(key, row.value_ciphertext, bind("secrets", row.id, VALUE));
+  const comment =
+    plain.comment ??
+    (isEmptyField(row.comment_ciphertext)
+      ? ""
+      : decryptField(key, row.comment_ciphertext, bind("secrets", row.id, COMMENT)));
+  return {
     id,
     secret_id: row.id,
     project_id: row.project_id,
@@ -109,7 +113,7 @@ export async function writeVersion(w: SecretWrite, row: SecretRow, plain?: Plain
     actor_name: w.actorName,
     actor_membership_id: w.scope.access.membership.id,
     created_at: toIso(row.updated_at),
-  });
+  };
 }
 
 /** The fields of a new shared secret, its value already normalised. */
@@ -123,33 +127,53 @@ export interface NewSecretFields {
   tagIds?: readonly string[] | undefined;
 }
 
-/** Inserts a new shared secret, its first version and its tags. The caller has checked the name is free. */
-export async function insertNewSecret(w: SecretWrite, secretName: string, fields: NewSecretFields): Promise<SecretRow> {
+/**
+ * Inserts new shared secrets, their first versions and their tags, a few hundred rows per
+ * statement. The caller has checked the names are free; answers the rows in the order given.
+ */
+export async function insertNewSecrets(
+  w: SecretWrite,
+  items: readonly { name: string; fields: NewSecretFields }[],
+): Promise<SecretRow[]> {
   const { key, scope } = w;
-  const id = randomUUID();
-  const row = {
-    id,
-    project_id: scope.projectId,
-    env_id: scope.env.id,
-    folder_id: w.folderId,
-    type: "shared",
-    user_id: null,
-    key: secretName,
-    version: 1,
-    value_ciphertext: encryptField(key, fields.value, bind("secrets", id, VALUE)),
-    comment_ciphertext: encryptField(key, fields.comment, bind("secrets", id, COMMENT)),
-    skip_multiline_encoding: fields.skipMultilineEncoding ? 1 : 0,
-    reminder_note: fields.reminderNote ?? null,
-    reminder_repeat_days: fields.reminderRepeatDays ?? null,
-    reminder_recipients: null,
-    metadata: fields.metadata ?? null,
-    created_at: w.now,
-    updated_at: w.now,
-  } satisfies SecretRow;
-  await insertSecret(w.trx, row);
-  await writeVersion(w, row, { value: fields.value, comment: fields.comment });
-  if (fields.tagIds && fields.tagIds.length > 0) await replaceSecretTags(w.trx, id, fields.tagIds);
-  return row;
+  const rows = items.map(({ name, fields }) => {
+    const id = randomUUID();
+    return {
+      id,
+      project_id: scope.projectId,
+      env_id: scope.env.id,
+      folder_id: w.folderId,
+      type: "shared",
+      user_id: null,
+      key: name,
+      version: 1,
+      value_ciphertext: encryptField(key, fields.value, bind("secrets", id, VALUE)),
+      comment_ciphertext: encryptField(key, fields.comment, bind("secrets", id, COMMENT)),
+      skip_multiline_encoding: fields.skipMultilineEncoding ? 1 : 0,
+      reminder_note: fields.reminderNote ?? null,
+      reminder_repeat_days: fields.reminderRepeatDays ?? null,
+      reminder_recipients: null,
+      metadata: fields.metadata ?? null,
+      created_at: w.now,
+      updated_at: w.now,
+    } satisfies SecretRow;
+  });
+  await insertSecrets(w.trx, rows);
+  await insertSecretVersions(
+    w.trx,
+    rows.map((row, i) => versionRow(w, row, { value: items[i]?.fields.value, comment: items[i]?.fields.comment })),
+  );
+  await insertTagLinks(
+    w.trx,
+    rows.flatMap((row, i) => (items[i]?.fields.tagIds ?? []).map((tagId) => ({ secret_id: row.id, tag_id: tagId }))),
+  );
+  return rows;
+}
+
+/** Inserts one new shared secret (see `insertNewSecrets`). */
+export async function insertNewSecret(w: SecretWrite, name: string, fields: NewSecretFields): Promise<SecretRow> {
+  const [row] = await insertNewSecrets(w, [{ name, fields }]);
+  return row as SecretRow;
 }
 
 /** What a change sets; fields left undefined are kept. `value` is already normalised. */
@@ -166,43 +190,56 @@ export interface SecretChange {
 }
 
 /**
- * Applies a change to a secret as a new version (the number taken in the same statement, see
- * `bumpSecret`) and replaces its tags when given. Undefined when the secret is gone. A rename's
- * references are rewritten by `rewriteReferences`, once for all the renames of the write.
+ * Applies changes to secrets, each as one new version (the number taken in the same statement as
+ * the change, see `bumpSecret`), and replaces their tags when given; the version rows are written
+ * a few hundred per statement. Answers the changed rows in the order given, undefined for a
+ * secret that is gone. A rename's references are rewritten by `rewriteReferences`, once for all
+ * the renames of the write.
  */
+export async function changeSecrets(
+  w: SecretWrite,
+  changes: readonly { current: SecretRow; change: SecretChange }[],
+): Promise<(SecretRow | undefined)[]> {
+  const { key } = w;
+  const out: (SecretRow | undefined)[] = [];
+  const versions: NewSecretVersion[] = [];
+  for (const { current, change } of changes) {
+    const patch = {
+      key: change.newName ?? current.key,
+      updated_at: w.now,
+      ...(change.value !== undefined && {
+        value_ciphertext: encryptField(key, change.value, bind("secrets", current.id, VALUE)),
+      }),
+      ...(change.comment !== undefined && {
+        comment_ciphertext: encryptField(key, change.comment, bind("secrets", current.id, COMMENT)),
+      }),
+      ...(change.skipMultilineEncoding !== undefined && {
+        skip_multiline_encoding: change.skipMultilineEncoding ? 1 : 0,
+      }),
+      ...(change.reminderNote !== undefined && { reminder_note: change.reminderNote }),
+      ...(change.reminderRepeatDays !== undefined && { reminder_repeat_days: change.reminderRepeatDays }),
+      ...(change.reminderRecipients !== undefined && {
+        reminder_recipients: JSON.stringify(change.reminderRecipients),
+      }),
+      ...(change.metadata !== undefined && { metadata: change.metadata }),
+    };
+    const row = await bumpSecret(w.trx, current.id, patch);
+    out.push(row);
+    if (!row) continue;
+    versions.push(versionRow(w, row, { value: change.value, comment: change.comment }));
+    if (change.tagIds) await replaceSecretTags(w.trx, row.id, change.tagIds);
+  }
+  await insertSecretVersions(w.trx, versions);
+  return out;
+}
+
+/** Applies one change (see `changeSecrets`). */
 export async function changeSecret(
   w: SecretWrite,
   current: SecretRow,
   change: SecretChange,
 ): Promise<SecretRow | undefined> {
-  const { key } = w;
-  const patch = {
-    key: change.newName ?? current.key,
-    updated_at: w.now,
-    ...(change.value !== undefined && {
-      value_ciphertext: encryptField(key, change.value, bind("secrets", current.id, VALUE)),
-    }),
-    ...(change.comment !== undefined && {
-      comment_ciphertext: encryptField(key, change.comment, bind("secrets", current.id, COMMENT)),
-    }),
-    ...(change.skipMultilineEncoding !== undefined && {
-      skip_multiline_encoding: change.skipMultilineEncoding ? 1 : 0,
-    }),
-    ...(change.reminderNote !== undefined && { reminder_note: change.reminderNote }),
-    ...(change.reminderRepeatDays !== undefined && { reminder_repeat_days: change.reminderRepeatDays }),
-    ...(change.reminderRecipients !== undefined && {
-      reminder_recipients: JSON.stringify(change.reminderRecipients),
-    }),
-    ...(change.metadata !== undefined && { metadata: change.metadata }),
-  };
-  const row = await bumpSecret(w.trx, current.id, patch);
-  if (!row) return undefined;
-  const plain =
-    change.value !== undefined && change.comment !== undefined
-      ? { value: change.value, comment: change.comment }
-      : undefined;
-  await writeVersion(w, row, plain);
-  if (change.tagIds) await replaceSecretTags(w.trx, row.id, change.tagIds);
+  const [row] = await changeSecrets(w, [{ current, change }]);
   return row;
 }
 
@@ -260,6 +297,6 @@ export async function rewriteReferences(w: SecretWrite, renames: readonly Rename
       value_ciphertext: encryptField(key, next, bind("secrets", row.id, VALUE)),
       updated_at: w.now,
     });
-    if (bumped) await writeVersion(w, bumped);
+    if (bumped) await insertSecretVersions(trx, [versionRow(w, bumped)]);
   }
 }

@@ -188,7 +188,7 @@ describeEachDatabase("batch raw secrets", (kind) => {
       expect([await state(), await versionRows()]).toEqual(before);
     });
 
-    it("an item refused after others were written rolls those back (versions, values, tags)", async () => {
+    it("a refused item leaves nothing, also when it is refused after others were written", async () => {
       await createSecret(svc, prod, "OPEN_A", { secretValue: "open-a" });
       await createSecret(svc, prod, "ZZ_LOCKED", { secretValue: "locked" });
       const token = await memberWith([
@@ -196,7 +196,7 @@ describeEachDatabase("batch raw secrets", (kind) => {
         { subject: "secrets", action: ["edit", "create"], conditions: { secretName: { $glob: "OPEN_*" } } },
       ]);
       const before = [await state(), await versionRows()];
-      // Items are written in key order: OPEN_A is changed before ZZ_LOCKED is refused.
+      // A refused change among allowed ones: nothing is written.
       const res = await batch(
         "secrets.batchUpdate",
         {
@@ -210,7 +210,7 @@ describeEachDatabase("batch raw secrets", (kind) => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ error: "PermissionDenied" });
       expect([await state(), await versionRows()]).toEqual(before);
-      // An upsert whose update is allowed and whose create is refused leaves nothing either.
+      // An upsert's creates are checked after its changes were written: the refusal rolls them back.
       const upsert = await batch(
         "secrets.batchUpdate",
         {

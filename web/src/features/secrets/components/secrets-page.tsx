@@ -16,9 +16,12 @@ import { withPlace } from "@/config/place";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
+import { useStaged } from "../staging/use-staged";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
+import { StagedChangesBar } from "./staged-changes-bar";
+import { StagingContext } from "./staging-context";
 import { useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
@@ -69,6 +72,9 @@ function SecretsInProject({ projectId }: { projectId: string }) {
   const place = useSecretLocation();
   const slug = place.location.environment ?? environments[0]?.slug;
   const environment = environments.find((env) => env.slug === slug);
+  // Pending changes belong to the project's page, not one folder: moving between environments
+  // and folders keeps them; leaving the page asks first.
+  const staging = useStaged();
 
   if (environments.length === 0) {
     return (
@@ -100,7 +106,11 @@ function SecretsInProject({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />;
+  return (
+    <StagingContext.Provider value={staging}>
+      <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />
+    </StagingContext.Provider>
+  );
 }
 
 interface SecretsInFolderProps {
@@ -149,6 +159,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         guards={guards}
         onOpen={openSecret}
       />
+      <StagedChangesBar projectId={projectId} />
       <AfterFirstPaint fallback={null}>
         <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
       </AfterFirstPaint>
