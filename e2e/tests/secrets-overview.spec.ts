@@ -13,15 +13,21 @@ import { readSecret, seedFolder, seedSecret } from "../support/secrets.ts";
 type Slug = "dev" | "staging" | "prod";
 
 /** Seeds one key with a value per environment; an environment left out does not get the key. */
-async function seedAcross(
-  service: ServiceCall,
-  project: Project,
-  key: string,
-  values: Partial<Record<Slug, string>>,
-) {
+async function seedAcross(service: ServiceCall, project: Project, key: string, values: Partial<Record<Slug, string>>) {
   await Promise.all(
     Object.entries(values).map(([environment, value]) => seedSecret(service, project, { key, value, environment })),
   );
+}
+
+/** The batch writes the page sends from now on, as "METHOD environment". */
+function batchWrites(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().includes("/api/v3/secrets/batch/raw")) return;
+    const body = request.postDataJSON() as { environment?: string } | null;
+    seen.push(`${request.method()} ${body?.environment ?? "?"}`);
+  });
+  return seen;
 }
 
 async function openOverview(page: Page, project: Project, search = "") {
@@ -59,7 +65,14 @@ test("finds the key missing in prod and adds it there", async ({ signedIn: page,
   await prod.getByRole("button", { name: "Add STRIPE_KEY in Production" }).click();
   await prod.getByRole("textbox", { name: "Value of STRIPE_KEY in Production" }).fill("sk_live_9");
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Added in Production")).toBeVisible();
+  // Staged, not yet written: the cell says so, and the page counts it.
+  await expect(prod).toContainText("New");
+  const pending = page.getByRole("region", { name: "Pending changes" });
+  await expect(pending).toContainText("1 change not saved yet");
+  const writes = batchWrites(page);
+  await pending.getByRole("button", { name: "Save 1 change" }).click();
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  expect(writes).toEqual(["POST prod"]);
 
   const added = await readSecret(service, seededProject, "STRIPE_KEY", "prod");
   expect(added.secretValue).toBe("sk_live_9");
@@ -155,17 +168,38 @@ test("reveals a key's values side by side, and masks them again when the window 
   await expect(page.getByText("mail.prod")).toHaveCount(0);
 });
 
-test("edits a cell inline", async ({ signedIn: page, service, seededProject }) => {
+test("stages cell edits in two environments, undoes one, and saves the rest", async ({
+  signedIn: page,
+  service,
+  seededProject,
+}) => {
   await seedAcross(service, seededProject, "WORKERS", { dev: "2", staging: "4", prod: "8" });
+  await seedAcross(service, seededProject, "TIMEOUT", { dev: "10", staging: "10", prod: "10" });
   await openOverview(page, seededProject);
-  const staging = cellOf(page, "WORKERS", 2);
-  await staging.getByRole("button", { name: "Edit WORKERS in Staging" }).click();
-  const input = staging.getByRole("textbox", { name: "New value of WORKERS in Staging" });
-  await expect(input).toHaveValue("4");
-  await input.fill("6");
-  await input.press("Enter");
-  await expect(page.getByText("Saved in Staging")).toBeVisible();
+  const edit = async (key: string, column: 1 | 2 | 3, name: string, from: string, to: string) => {
+    const cell = cellOf(page, key, column);
+    await cell.getByRole("button", { name: `Edit ${key} in ${name}` }).click();
+    const input = cell.getByRole("textbox", { name: `New value of ${key} in ${name}` });
+    await expect(input).toHaveValue(from);
+    await input.fill(to);
+    await input.press("Enter");
+    await expect(cell).toContainText("Edited");
+  };
+  await edit("WORKERS", 2, "Staging", "4", "6");
+  await edit("WORKERS", 3, "Production", "8", "12");
+  await edit("TIMEOUT", 1, "Development", "10", "30");
+  const pending = page.getByRole("region", { name: "Pending changes" });
+  await expect(pending).toContainText("3 changes not saved yet");
+  await cellOf(page, "TIMEOUT", 1).getByRole("button", { name: "Undo the change of TIMEOUT in Development" }).click();
+  await expect(pending).toContainText("2 changes not saved yet");
+
+  const writes = batchWrites(page);
+  await pending.getByRole("button", { name: "Save 2 changes" }).click();
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  expect(writes.sort()).toEqual(["PATCH prod", "PATCH staging"]);
   expect((await readSecret(service, seededProject, "WORKERS", "staging")).secretValue).toBe("6");
+  expect((await readSecret(service, seededProject, "WORKERS", "prod")).secretValue).toBe("12");
+  expect((await readSecret(service, seededProject, "TIMEOUT", "dev")).secretValue).toBe("10");
 });
 
 test("lists sub-folders with where they exist, and opens one", async ({ signedIn: page, service, seededProject }) => {

@@ -2,14 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
-import { errorSummary } from "@/lib/describe-error";
-import { toast } from "@/lib/toast";
 import type { SecretFolder } from "../../api";
+import { useStaging } from "../../components/staging-context";
 import type { LeaveEdit } from "../../components/value-cell";
 import { secretQueries } from "../../queries";
-import { useWriteAcross } from "../mutations";
+import { pendingChange, stageCreate, stageEdit } from "../../staging/staged-changes";
 
 interface CellEditorProps {
   folder: SecretFolder;
@@ -24,16 +22,20 @@ interface CellEditorProps {
 }
 
 /**
- * A cell's value edited in place, saved as a batch of one in its environment: Enter saves,
- * Escape cancels. A value of several lines is edited on the secrets page.
+ * A cell's value edited in place and staged (saved with the page's other pending changes):
+ * Enter stages, Escape cancels. It starts from the value already staged, else the current one.
+ * A value of several lines is edited on the secrets page.
  */
 export function CellEditor({ folder, environmentName, secretKey, mode, canRead, leaveRef, onDone }: CellEditorProps) {
-  const reading = mode === "update" && canRead;
+  const staging = useStaging();
+  const pending = pendingChange(staging.staged, folder, secretKey)?.change;
+  const stagedValue = pending && pending.kind !== "delete" ? pending.secretValue : undefined;
+  const reading = mode === "update" && canRead && stagedValue === undefined;
   const current = useQuery({ ...secretQueries.value(folder, secretKey), enabled: reading });
-  const write = useWriteAcross(folder.projectId, folder.secretPath);
   const [draft, setDraft] = useState<string>();
   const hintId = useId();
-  const known = current.data && !current.data.secretValueHidden ? current.data.secretValue : undefined;
+  const read = current.data && !current.data.secretValueHidden ? current.data.secretValue : undefined;
+  const known = stagedValue ?? read;
   const loading = reading && current.isPending;
   const value = draft ?? known ?? "";
   const multiline = draft === undefined && known?.includes("\n");
@@ -46,23 +48,18 @@ export function CellEditor({ folder, environmentName, secretKey, mode, canRead, 
   }, [leaveRef, confirmDiscard]);
 
   function save() {
-    if (loading || write.isPending) return;
-    if (mode === "update" && (draft === undefined || draft === known)) return onDone();
-    write.mutate([{ environment: folder.environment, mode, items: [{ secretKey, secretValue: draft ?? "" }] }], {
-      onSuccess: ({ failed }) => {
-        const failure = failed[0];
-        if (failure) {
-          toast.error(
-            mode === "create" ? `Could not add ${secretKey} in ${environmentName}` : "Could not save the value",
-            errorSummary(failure.error, "Nothing was written"),
-          );
-          return;
-        }
-        toast.success(mode === "create" ? `Added in ${environmentName}` : `Saved in ${environmentName}`, secretKey);
-        onDone();
-      },
-      onError: (error) => toast.error("Could not save the value", errorSummary(error, "Nothing was written")),
-    });
+    if (loading) return;
+    if (draft === undefined || draft === known) {
+      // A new cell may be staged with the empty value; anything else unchanged stages nothing.
+      if (!(mode === "create" && pending === undefined && draft === undefined)) return onDone();
+    }
+    const secretValue = draft ?? "";
+    staging.change((staged) =>
+      mode === "create"
+        ? stageCreate(staged, folder, { secretKey, secretValue })
+        : stageEdit(staged, folder, secretKey, { secretValue }),
+    );
+    onDone();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -100,29 +97,24 @@ export function CellEditor({ folder, environmentName, secretKey, mode, canRead, 
         placeholder={loading ? "Reading…" : mode === "create" ? "Value" : canRead ? "" : "Type a new value"}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
-        readOnly={write.isPending}
         autoComplete="off"
         spellCheck={false}
         autoFocus
         className="h-8 min-w-0 flex-1 rounded-md border border-ring bg-card px-2 font-mono text-[13px] outline-none ring-3 ring-ring/25"
       />
       <span id={hintId} className="sr-only">
-        Enter saves, Escape cancels.
+        Enter stages the value, to be saved with the other pending changes; Escape cancels.
       </span>
       <Button
         variant="ghost"
         size="icon-sm"
         className="size-7"
-        aria-label={
-          mode === "create"
-            ? `Add ${secretKey} in ${environmentName}`
-            : `Save value of ${secretKey} in ${environmentName}`
-        }
+        aria-label={`Stage ${secretKey} in ${environmentName}`}
+        title="Stage: saved with the other pending changes"
         disabled={loading}
-        aria-busy={write.isPending || undefined}
         onClick={save}
       >
-        {write.isPending ? <Spinner /> : <Check aria-hidden />}
+        <Check aria-hidden />
       </Button>
       <Button
         variant="ghost"

@@ -1,12 +1,14 @@
 import type { Environment } from "@keyhold/contract";
-import { CircleAlert, CopyPlus, Pencil, Plus } from "lucide-react";
+import { CircleAlert, CopyPlus, Pencil, Plus, Undo2 } from "lucide-react";
 import { memo, type RefObject } from "react";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../../api";
+import { useStaging } from "../../components/staging-context";
 import type { SecretGuards } from "../../components/use-secret-guards";
 import { HiddenValue, type LeaveEdit, MaskedValue, RevealedValue } from "../../components/value-cell";
+import { type PendingChange, pendingChange, unstage } from "../../staging/staged-changes";
 import { groupLetter, type OverviewCell as Cell } from "../overview-rows";
 import { CellEditor } from "./overview-cell-editor";
 
@@ -32,6 +34,7 @@ const icons = {
   edit: <Pencil aria-hidden />,
   copy: <CopyPlus aria-hidden />,
   add: <Plus aria-hidden />,
+  undo: <Undo2 aria-hidden />,
   missing: <CircleAlert aria-hidden className="size-3.5 shrink-0" />,
 };
 
@@ -62,11 +65,60 @@ function GroupMark({ group, peers }: { group: number; peers: readonly string[] }
   );
 }
 
+const pendingLabels = {
+  create: { text: "New", tone: "bg-success-subtle text-success-subtle-foreground" },
+  update: { text: "Edited", tone: "bg-accent-subtle text-accent-subtle-foreground" },
+  delete: { text: "Deleted", tone: "bg-destructive-subtle text-destructive-subtle-foreground" },
+} as const;
+
+/** A staged change of the cell: its kind (and the last save's refusal), with undo. */
+function PendingMark({
+  pending,
+  secretKey,
+  environmentName,
+  onUndo,
+}: {
+  pending: PendingChange;
+  secretKey: string;
+  environmentName: string;
+  onUndo: () => void;
+}) {
+  const label = pendingLabels[pending.change.kind];
+  return (
+    <>
+      <span
+        className={cn(
+          "shrink-0 rounded-sm px-1 text-xs font-medium",
+          pending.error ? "bg-destructive-subtle text-destructive-subtle-foreground" : label.tone,
+        )}
+        title={pending.error ?? "Not saved yet: saved with the other pending changes"}
+      >
+        {label.text}
+        <span className="sr-only">, not saved yet{pending.error ? `: ${pending.error}` : ""}</span>
+      </span>
+      <PermittedButton
+        variant="ghost"
+        size="icon-sm"
+        className={iconButton}
+        aria-label={`Undo the change of ${secretKey} in ${environmentName}`}
+        title="Undo this change"
+        onClick={onUndo}
+      >
+        {icons.undo}
+      </PermittedButton>
+    </>
+  );
+}
+
 /** One environment's cell of a key's row: the value masked (or revealed), or the key marked missing there. */
 export const OverviewCell = memo(function OverviewCell(props: OverviewCellProps) {
   const { secretKey, cell, environment, folder, pending, peers, revealed, editing, guards, leaveEdit } = props;
   const { onEdit, onCopy } = props;
   const done = () => onEdit(secretKey, undefined);
+  const staging = useStaging();
+  const staged = pendingChange(staging.staged, folder, secretKey);
+  const undo = () => staging.change((current) => unstage(current, folder, secretKey));
+  const stagedValue = staged && staged.change.kind !== "delete" ? staged.change.secretValue : undefined;
 
   if (cell.kind === "unknown") {
     return pending ? (
@@ -88,7 +140,7 @@ export const OverviewCell = memo(function OverviewCell(props: OverviewCellProps)
       />
     );
   }
-  if (cell.kind === "missing") {
+  if (cell.kind === "missing" && !staged) {
     return (
       <span className="flex h-8 min-w-0 items-center gap-1.5 rounded-md border border-dashed border-warning-border bg-warning-subtle pr-0.5 pl-2 text-[13px] font-medium text-warning-subtle-foreground">
         {icons.missing}
@@ -110,12 +162,21 @@ export const OverviewCell = memo(function OverviewCell(props: OverviewCellProps)
     );
   }
   const readDenied = guards.readValue ? `The value is hidden. ${guards.readValue}` : undefined;
-  const copyDenied = readDenied ?? guards.edit;
+  const copyDenied =
+    readDenied ??
+    guards.edit ??
+    (cell.kind === "missing" ? "It is not saved yet: save it first, then copy it." : undefined);
   return (
     <span className="flex h-8 min-w-0 items-center gap-1.5">
-      <span className="sr-only">Present in {environment.name}</span>
+      <span className="sr-only">
+        {cell.kind === "missing" ? `Added in ${environment.name}` : `Present in ${environment.name}`}
+      </span>
       <span className="min-w-0 flex-1">
-        {revealed ? (
+        {revealed && stagedValue !== undefined ? (
+          <span className="block truncate font-mono text-[13px]" title={stagedValue}>
+            {stagedValue === "" ? <span className="text-muted-foreground italic">empty</span> : stagedValue}
+          </span>
+        ) : revealed ? (
           readDenied ? (
             <HiddenValue />
           ) : (
@@ -125,7 +186,11 @@ export const OverviewCell = memo(function OverviewCell(props: OverviewCellProps)
           <MaskedValue />
         )}
       </span>
-      {cell.group !== undefined ? <GroupMark group={cell.group} peers={peers} /> : null}
+      {staged ? (
+        <PendingMark pending={staged} secretKey={secretKey} environmentName={environment.name} onUndo={undo} />
+      ) : cell.kind === "present" && cell.group !== undefined ? (
+        <GroupMark group={cell.group} peers={peers} />
+      ) : null}
       <span className="flex shrink-0 items-center">
         <PermittedButton
           variant="ghost"

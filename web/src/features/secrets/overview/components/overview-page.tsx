@@ -16,9 +16,12 @@ import { paths } from "@/config/paths";
 import { withPlace } from "@/config/place";
 import { isApiError } from "@/lib/api-error";
 import type { SecretFolder } from "../../api";
+import { StagedChangesBar } from "../../components/staged-changes-bar";
+import { StagingContext } from "../../components/staging-context";
 import { useSecretGuards } from "../../components/use-secret-guards";
 import { useSecretSearch } from "../../components/use-secret-location";
 import { secretQueries } from "../../queries";
+import { useStaged } from "../../staging/use-staged";
 import {
   type EnvironmentListing,
   filterOverview,
@@ -123,6 +126,8 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
   const { location, update, folderHref } = useOverviewLocation();
   const { secretPath } = location;
   const guards = useSecretGuards(projectId);
+  // Cell edits are staged and saved together; leaving the page with some pending asks first.
+  const staging = useStaged();
   const slugs = useMemo(() => environments.map((env) => env.slug), [environments]);
   const folders = useMemo(
     () => slugs.map((environment): SecretFolder => ({ projectId, environment, secretPath })),
@@ -197,145 +202,148 @@ function OverviewOfFolder({ projectId, environments }: { projectId: string; envi
 
   const secretsHref = withPlace(paths.project.secrets.href(projectId), { secretPath });
   return (
-    <div className="grid min-w-0 gap-5">
-      <OverviewHeader
-        actions={
-          <>
-            <Link to={secretsHref} className={buttonVariants({ size: "sm" })}>
-              <KeyRound aria-hidden />
-              Secrets by environment
-            </Link>
-            <PermittedButton
-              variant="primary"
-              size="sm"
-              deniedReason={guards.create}
-              onClick={() => openAdd("", slugs)}
-            >
-              <Plus aria-hidden />
-              Add key
-            </PermittedButton>
-          </>
-        }
-      />
-      <OverviewFolderPath secretPath={secretPath} href={folderHref} />
-      <section aria-label="Keys across environments" className="grid min-w-0 gap-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="relative w-full max-w-xs">
-            <label htmlFor="overview-search" className="sr-only">
-              Search keys
-            </label>
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="overview-search"
-              type="search"
-              value={search}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Search by key"
-              className="pl-9"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <label className="flex items-center gap-2 text-[13px] text-muted-foreground">
-            Show
-            <Select
-              value={location.filter}
-              onChange={(event) => update({ filter: event.target.value as OverviewFilter }, { replace: true })}
-              className="min-w-44"
-            >
-              <option value="all">All keys</option>
-              <option value="missing">Missing somewhere ({count.format(counts.missing)})</option>
-              <option value="differ">Values differ ({count.format(counts.differ)})</option>
-            </Select>
-          </label>
-          {allRead ? (
-            <p className="ml-auto text-[13px] text-muted-foreground tabular-nums" role="status">
-              {filtered
-                ? `${count.format(shown.length)} of ${count.format(rows.length)} ${rows.length === 1 ? "key" : "keys"}`
-                : `${count.format(rows.length)} ${rows.length === 1 ? "key" : "keys"}`}
-              {counts.missing > 0 ? `, ${count.format(counts.missing)} missing somewhere` : null}
-            </p>
-          ) : null}
-        </div>
-        {allFailed ? (
-          <ErrorPanel error={errors[0]} title="Could not load the secrets" onRetry={refetch} />
-        ) : nowhere ? (
-          <EmptyState
-            icon={FolderX}
-            title={`There is no folder ${secretPath} in any environment`}
-            description="It may have been deleted or renamed."
-            action={
-              <Link to={folderHref("/")} className={buttonVariants({ size: "sm" })}>
-                Go to the root folder
+    <StagingContext.Provider value={staging}>
+      <div className="grid min-w-0 gap-5">
+        <OverviewHeader
+          actions={
+            <>
+              <Link to={secretsHref} className={buttonVariants({ size: "sm" })}>
+                <KeyRound aria-hidden />
+                Secrets by environment
               </Link>
-            }
-          />
-        ) : empty ? (
-          <EmptyState
-            icon={TableProperties}
-            title="No secrets in this folder in any environment"
-            description="Add a key to one or more environments at once."
-            action={
-              <PermittedButton size="sm" deniedReason={guards.create} onClick={() => openAdd("", slugs)}>
+              <PermittedButton
+                variant="primary"
+                size="sm"
+                deniedReason={guards.create}
+                onClick={() => openAdd("", slugs)}
+              >
                 <Plus aria-hidden />
                 Add key
               </PermittedButton>
-            }
-          />
-        ) : allRead && shown.length === 0 && filtered && folderRows.length === 0 ? (
-          <NoMatch
-            search={search}
-            onClear={() => {
-              setText("");
-              update({ search: "", filter: "all" });
-            }}
-          />
-        ) : (
-          <>
-            <OverviewTable
-              secretPath={secretPath}
-              folders={folders}
-              columns={columns}
-              rows={shown}
-              subfolders={filtered ? NO_FOLDERS : folderRows}
-              folderHref={folderHref}
-              guards={guards}
-              onCopy={openCopy}
+            </>
+          }
+        />
+        <OverviewFolderPath secretPath={secretPath} href={folderHref} />
+        <section aria-label="Keys across environments" className="grid min-w-0 gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="relative w-full max-w-xs">
+              <label htmlFor="overview-search" className="sr-only">
+                Search keys
+              </label>
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id="overview-search"
+                type="search"
+                value={search}
+                onChange={(event) => setText(event.target.value)}
+                placeholder="Search by key"
+                className="pl-9"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </div>
+            <label className="flex items-center gap-2 text-[13px] text-muted-foreground">
+              Show
+              <Select
+                value={location.filter}
+                onChange={(event) => update({ filter: event.target.value as OverviewFilter }, { replace: true })}
+                className="min-w-44"
+              >
+                <option value="all">All keys</option>
+                <option value="missing">Missing somewhere ({count.format(counts.missing)})</option>
+                <option value="differ">Values differ ({count.format(counts.differ)})</option>
+              </Select>
+            </label>
+            {allRead ? (
+              <p className="ml-auto text-[13px] text-muted-foreground tabular-nums" role="status">
+                {filtered
+                  ? `${count.format(shown.length)} of ${count.format(rows.length)} ${rows.length === 1 ? "key" : "keys"}`
+                  : `${count.format(rows.length)} ${rows.length === 1 ? "key" : "keys"}`}
+                {counts.missing > 0 ? `, ${count.format(counts.missing)} missing somewhere` : null}
+              </p>
+            ) : null}
+          </div>
+          {allFailed ? (
+            <ErrorPanel error={errors[0]} title="Could not load the secrets" onRetry={refetch} />
+          ) : nowhere ? (
+            <EmptyState
+              icon={FolderX}
+              title={`There is no folder ${secretPath} in any environment`}
+              description="It may have been deleted or renamed."
+              action={
+                <Link to={folderHref("/")} className={buttonVariants({ size: "sm" })}>
+                  Go to the root folder
+                </Link>
+              }
             />
-            <Legend />
-          </>
-        )}
-      </section>
-      {dialogs.add ? (
-        <Suspense fallback={null}>
-          <AddKeyDialog
-            projectId={projectId}
-            secretPath={secretPath}
-            environments={environments}
-            rows={rows}
-            initial={dialogs.add}
-            open={addOpen}
-            onOpenChange={setAddOpen}
-          />
-        </Suspense>
-      ) : null}
-      {dialogs.copy ? (
-        <Suspense fallback={null}>
-          <CopyValueDialog
-            projectId={projectId}
-            secretPath={secretPath}
-            environments={environments}
-            row={rows.find((row) => row.secretKey === dialogs.copy?.secretKey)}
-            initial={dialogs.copy}
-            open={copyOpen}
-            onOpenChange={setCopyOpen}
-          />
-        </Suspense>
-      ) : null}
-    </div>
+          ) : empty ? (
+            <EmptyState
+              icon={TableProperties}
+              title="No secrets in this folder in any environment"
+              description="Add a key to one or more environments at once."
+              action={
+                <PermittedButton size="sm" deniedReason={guards.create} onClick={() => openAdd("", slugs)}>
+                  <Plus aria-hidden />
+                  Add key
+                </PermittedButton>
+              }
+            />
+          ) : allRead && shown.length === 0 && filtered && folderRows.length === 0 ? (
+            <NoMatch
+              search={search}
+              onClear={() => {
+                setText("");
+                update({ search: "", filter: "all" });
+              }}
+            />
+          ) : (
+            <>
+              <OverviewTable
+                secretPath={secretPath}
+                folders={folders}
+                columns={columns}
+                rows={shown}
+                subfolders={filtered ? NO_FOLDERS : folderRows}
+                folderHref={folderHref}
+                guards={guards}
+                onCopy={openCopy}
+              />
+              <Legend />
+            </>
+          )}
+        </section>
+        <StagedChangesBar projectId={projectId} />
+        {dialogs.add ? (
+          <Suspense fallback={null}>
+            <AddKeyDialog
+              projectId={projectId}
+              secretPath={secretPath}
+              environments={environments}
+              rows={rows}
+              initial={dialogs.add}
+              open={addOpen}
+              onOpenChange={setAddOpen}
+            />
+          </Suspense>
+        ) : null}
+        {dialogs.copy ? (
+          <Suspense fallback={null}>
+            <CopyValueDialog
+              projectId={projectId}
+              secretPath={secretPath}
+              environments={environments}
+              row={rows.find((row) => row.secretKey === dialogs.copy?.secretKey)}
+              initial={dialogs.copy}
+              open={copyOpen}
+              onOpenChange={setCopyOpen}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </StagingContext.Provider>
   );
 }
 
