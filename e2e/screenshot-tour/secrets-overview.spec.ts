@@ -79,15 +79,20 @@ test("secrets overview tour in both themes", async ({ signedIn: page, service })
         await page.getByRole("button", { name: "Add BILLING_CLIENT_SECRET in Production" }).click();
         await page.getByRole("textbox", { name: "Value of BILLING_CLIENT_SECRET in Production" }).fill("live-key");
         await shot("o4-add-in-cell");
-        await page.keyboard.press("Escape");
-        await page.getByRole("button", { name: "Discard changes" }).click();
+        await page.keyboard.press("Enter");
+        const pending = page.getByRole("region", { name: "Pending changes" });
+        await expect(pending).toContainText("1 change not saved yet");
+        await shot("o5-staged");
+        await pending.getByRole("button", { name: "Discard all" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Discard all" }).click();
+        await expect(pending).toBeHidden();
         await page.getByLabel("Show").selectOption("all");
 
         await page.getByRole("button", { name: "Add key", exact: true }).click();
         const add = page.getByRole("dialog", { name: "Add key" });
         await add.getByLabel("Key").fill("FEATURE_FLAGS_URL");
         await add.getByLabel("Value").fill("https://flags.internal");
-        await shot("o5-add-key");
+        await shot("o6-add-key");
         await page.keyboard.press("Escape");
         await page.getByRole("button", { name: "Discard changes" }).click();
 
@@ -95,12 +100,12 @@ test("secrets overview tour in both themes", async ({ signedIn: page, service })
           .getByRole("button", { name: "Copy AUTH_API_KEY from Development to other environments" })
           .click();
         await expect(page.getByRole("dialog", { name: /Copy AUTH_API_KEY/ })).toBeVisible();
-        await shot("o6-copy-value");
+        await shot("o7-copy-value");
         await page.keyboard.press("Escape");
 
         await page.goto(`/projects/${project.id}/overview?path=/app`);
         await expect(page.getByRole("heading", { name: "No secrets in this folder in any environment" })).toBeVisible();
-        await shot("o7-empty");
+        await shot("o8-empty");
       }
     }
   } finally {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Project } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
 import type { ServiceCall } from "../support/api.ts";
@@ -216,3 +217,50 @@ test("lists sub-folders with where they exist, and opens one", async ({ signedIn
   await expect(keyRow(page, "APP_PORT")).toContainText("Missing in dev");
   await expect(page.getByRole("columnheader", { name: /Staging/ })).toContainText("No such folder");
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test("the overview, a staged cell and its dialogs have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+      seededProject,
+    }) => {
+      await seedAcross(service, seededProject, "LOG_LEVEL", { dev: "debug", staging: "info", prod: "debug" });
+      await seedAcross(service, seededProject, "ONLY_DEV", { dev: "1" });
+      await seedFolder(service, seededProject, "app", "/", "dev");
+      await openOverview(page, seededProject);
+      await expect(keyRow(page, "LOG_LEVEL")).toContainText("Values differ");
+      const serious = async () => {
+        // Scanned at rest: toasts and dialogs fade in.
+        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        return violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+      };
+      await keyRow(page, "LOG_LEVEL").getByRole("button", { name: "Reveal values of LOG_LEVEL" }).click();
+      await expect(cellOf(page, "LOG_LEVEL", 2)).toContainText("info");
+      expect(await serious()).toEqual([]);
+
+      const prod = cellOf(page, "ONLY_DEV", 3);
+      await prod.getByRole("button", { name: "Add ONLY_DEV in Production" }).click();
+      await prod.getByRole("textbox", { name: "Value of ONLY_DEV in Production" }).fill("2");
+      await page.keyboard.press("Enter");
+      await expect(prod).toContainText("New");
+      expect(await serious()).toEqual([]);
+
+      await page.getByRole("button", { name: "Add key", exact: true }).click();
+      await expect(page.getByRole("dialog", { name: "Add key" })).toBeVisible();
+      expect(await serious()).toEqual([]);
+      await page.keyboard.press("Escape");
+
+      await cellOf(page, "LOG_LEVEL", 1)
+        .getByRole("button", { name: "Copy LOG_LEVEL from Development to other environments" })
+        .click();
+      await expect(page.getByRole("dialog", { name: "Copy LOG_LEVEL to other environments" })).toBeVisible();
+      expect(await serious()).toEqual([]);
+    });
+  });
+}
