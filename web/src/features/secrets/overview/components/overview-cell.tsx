@@ -203,17 +203,20 @@ export const OverviewCell = memo(function OverviewCell(props: OverviewCellProps)
         >
           {icons.edit}
         </PermittedButton>
-        <PermittedButton
-          variant="ghost"
-          size="icon-sm"
-          className={iconButton}
-          aria-label={`Copy ${secretKey} from ${environment.name} to other environments`}
-          title={copyDenied ? undefined : "Copy to other environments"}
-          deniedReason={copyDenied}
-          onClick={() => onCopy(secretKey, environment.slug)}
-        >
-          {icons.copy}
-        </PermittedButton>
+        {/* A value not saved yet cannot be copied from: it is not on the server. */}
+        {cell.kind === "missing" ? null : (
+          <PermittedButton
+            variant="ghost"
+            size="icon-sm"
+            className={iconButton}
+            aria-label={`Copy ${secretKey} from ${environment.name} to other environments`}
+            title={copyDenied ? undefined : "Copy to other environments"}
+            deniedReason={copyDenied}
+            onClick={() => onCopy(secretKey, environment.slug)}
+          >
+            {icons.copy}
+          </PermittedButton>
+        )}
       </span>
     </span>
   );
