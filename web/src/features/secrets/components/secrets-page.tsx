@@ -1,6 +1,6 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Layers, Plus } from "lucide-react";
+import { Columns3, Layers, Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
@@ -12,12 +12,17 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { withPlace } from "@/config/place";
+import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import { FileActions } from "../import-export/components/file-actions";
 import { secretQueries } from "../queries";
+import { useStaged } from "../staging/use-staged";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
+import { StagedChangesBar } from "./staged-changes-bar";
+import { StagingContext } from "./staging-context";
 import { useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
@@ -80,6 +85,9 @@ function SecretsInProject({ projectId }: { projectId: string }) {
   const place = useSecretLocation();
   const slug = place.location.environment ?? environments[0]?.slug;
   const environment = environments.find((env) => env.slug === slug);
+  // Pending changes belong to the project's page, not one folder: moving between environments
+  // and folders keeps them; leaving the page asks first.
+  const staging = useStaged();
 
   if (environments.length === 0) {
     return (
@@ -111,7 +119,11 @@ function SecretsInProject({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />;
+  return (
+    <StagingContext.Provider value={staging}>
+      <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />
+    </StagingContext.Provider>
+  );
 }
 
 interface SecretsInFolderProps {
@@ -147,6 +159,13 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
+        <Link
+          to={withPlace(paths.project.secretsOverview.href(projectId), { secretPath: location.secretPath })}
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "ml-auto text-muted-foreground")}
+        >
+          <Columns3 aria-hidden />
+          Compare environments
+        </Link>
       </div>
       <FoldersBar folder={folder} guards={guards} href={href} />
       <SecretsList
@@ -157,6 +176,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         guards={guards}
         onOpen={openSecret}
       />
+      <StagedChangesBar projectId={projectId} />
       <AfterFirstPaint fallback={null}>
         <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
       </AfterFirstPaint>
