@@ -87,6 +87,10 @@ test("imports a 200-line .env with 3 invalid lines after a preview, then exports
   await changed.getByRole("button", { name: "Reveal values of CHANGED_0" }).click();
   await expect(changed).toContainText("changed-0-old");
   await expect(changed).toContainText("changed-0-new");
+  // Revealed values mask again when the window loses focus.
+  await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  await expect(changed).not.toContainText("changed-0-new");
+  await expect(changed.getByRole("button", { name: "Reveal values of CHANGED_0" })).toBeVisible();
 
   await tab(page, "Invalid").click();
   const invalid = reviewDialog(page).getByRole("list", { name: "Invalid lines" });

@@ -4,6 +4,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { memo, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { type Revealed, useRevealed } from "@/hooks/use-remask";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../../api";
 import { MaskedValue, RevealedValue } from "../../components/value-cell";
@@ -46,6 +47,8 @@ function firstView({ counts }: ImportPlan): View {
  */
 export function ImportPreview({ folder, plan }: { folder: SecretFolder; plan: ImportPlan }) {
   const [view, setView] = useState<View>(() => firstView(plan));
+  // Revealed values mask again after 60 s, and when the tab is hidden or the window loses focus.
+  const revealed = useRevealed<string>();
   return (
     <Tabs.Root value={view} onValueChange={(next) => setView(next as View)} className="grid min-w-0 gap-3">
       <Tabs.List aria-label="Import preview" className="grid grid-cols-4 border-b border-border sm:flex sm:gap-x-4">
@@ -63,7 +66,12 @@ export function ImportPreview({ folder, plan }: { folder: SecretFolder; plan: Im
           {id === "invalid" ? (
             <InvalidList invalid={plan.invalid} />
           ) : (
-            <PlannedList folder={folder} items={plan.items.filter((item) => item.status === id)} label={label} />
+            <PlannedList
+              folder={folder}
+              items={plan.items.filter((item) => item.status === id)}
+              label={label}
+              revealed={revealed}
+            />
           )}
         </Tabs.Content>
       ))}
@@ -83,7 +91,14 @@ const EMPTY_TEXT: Record<PlanStatus, string> = {
   unchanged: "Every key of the file adds or changes something.",
 };
 
-function PlannedList({ folder, items, label }: { folder: SecretFolder; items: PlannedSecret[]; label: string }) {
+interface PlannedListProps {
+  folder: SecretFolder;
+  items: PlannedSecret[];
+  label: string;
+  revealed: Revealed<string>;
+}
+
+function PlannedList({ folder, items, label, revealed }: PlannedListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -113,7 +128,12 @@ function PlannedList({ folder, items, label }: { folder: SecretFolder; items: Pl
             className="absolute top-0 left-0 w-full border-b border-border last:border-0"
             style={{ transform: `translateY(${row.start}px)` }}
           >
-            <PlannedRow folder={folder} item={items[row.index] as PlannedSecret} />
+            <PlannedRow
+              folder={folder}
+              item={items[row.index] as PlannedSecret}
+              revealed={revealed.keys.has((items[row.index] as PlannedSecret).secretKey)}
+              onToggle={revealed.toggle}
+            />
           </div>
         ))}
       </div>
@@ -121,8 +141,14 @@ function PlannedList({ folder, items, label }: { folder: SecretFolder; items: Pl
   );
 }
 
-const PlannedRow = memo(function PlannedRow({ folder, item }: { folder: SecretFolder; item: PlannedSecret }) {
-  const [revealed, setRevealed] = useState(false);
+interface PlannedRowProps {
+  folder: SecretFolder;
+  item: PlannedSecret;
+  revealed: boolean;
+  onToggle: (secretKey: string) => void;
+}
+
+const PlannedRow = memo(function PlannedRow({ folder, item, revealed, onToggle }: PlannedRowProps) {
   const what =
     item.status === "changed"
       ? [item.valueChanged ? "value" : undefined, item.commentChanged ? "comment" : undefined]
@@ -144,7 +170,7 @@ const PlannedRow = memo(function PlannedRow({ folder, item }: { folder: SecretFo
           className="size-7 shrink-0"
           aria-label={`${revealed ? "Hide" : "Reveal"} ${item.status === "changed" ? "values" : "value"} of ${item.secretKey}`}
           aria-pressed={revealed}
-          onClick={() => setRevealed(!revealed)}
+          onClick={() => onToggle(item.secretKey)}
         >
           {revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
         </Button>
