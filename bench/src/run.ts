@@ -7,6 +7,7 @@ import { infisicalLiveCases } from "./cases/infisical-live.ts";
 import { secretsBatchCase } from "./cases/secrets-batch.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
+import { secretsOverviewCase } from "./cases/secrets-overview.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import { type BenchCase, selectCases } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
@@ -19,6 +20,7 @@ const cases: BenchCase[] = [
   ...bffHopCases,
   ...secretsListCases,
   secretsFilterCase,
+  secretsOverviewCase,
   secretsBatchCase,
   consoleCase,
   ...infisicalLiveCases,

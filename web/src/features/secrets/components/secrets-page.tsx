@@ -1,6 +1,6 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Layers, Plus } from "lucide-react";
+import { Columns3, Layers, Plus } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
@@ -12,6 +12,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { withPlace } from "@/config/place";
+import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
 import { useStaged } from "../staging/use-staged";
@@ -140,6 +142,13 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
+        <Link
+          to={withPlace(paths.project.secretsOverview.href(projectId), { secretPath: location.secretPath })}
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "ml-auto text-muted-foreground")}
+        >
+          <Columns3 aria-hidden />
+          Compare environments
+        </Link>
       </div>
       <FoldersBar folder={folder} guards={guards} href={href} />
       <SecretsList
