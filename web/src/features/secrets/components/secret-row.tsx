@@ -10,7 +10,7 @@ import {
   Trash2,
   Undo2,
 } from "lucide-react";
-import { memo, type MouseEvent, type RefObject, useRef } from "react";
+import { lazy, memo, type MouseEvent, type RefObject, Suspense, useRef } from "react";
 import { Link } from "react-router";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
@@ -25,7 +25,6 @@ import { folderHref } from "../secret-location";
 import type { SecretListRow, SecretSource } from "../secret-rows";
 import type { PendingChange } from "../staging/staged-changes";
 import { PendingNote } from "./pending-note";
-import { RowEditor } from "./row-editor";
 import { TagDot } from "./tag-dot";
 import type { SecretGuards } from "./use-secret-guards";
 import { HiddenValue, type LeaveEdit, MaskedValue, RevealedValue, StagedValue } from "./value-cell";
@@ -61,6 +60,9 @@ interface SecretRowProps {
 }
 
 const iconButton = "size-7 text-muted-foreground hover:text-foreground";
+
+// The inline editor (with its reference suggestions) loads when a row is first edited.
+const RowEditor = lazy(async () => ({ default: (await import("./row-editor")).RowEditor }));
 
 /*
  * The rows' icons, as elements made once: a row that shows another secret after a keystroke
@@ -189,18 +191,27 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
         ) : null}
       </td>
       {editing && !importedFrom && !deleting ? (
-        <RowEditor
-          key={key}
-          folder={folder}
-          secretKey={key}
-          pending={pending}
-          canRead={!guards.readValue}
-          leaveRef={leaveEdit}
-          keyCell={keyCell}
-          valueCell={valueCell}
-          onStage={(staged) => onStage(key, staged)}
-          onDone={stopEditing}
-        />
+        <Suspense
+          fallback={
+            <>
+              <td className={keyCell} />
+              <td className={valueCell} />
+            </>
+          }
+        >
+          <RowEditor
+            key={key}
+            folder={folder}
+            secretKey={key}
+            pending={pending}
+            canRead={!guards.readValue}
+            leaveRef={leaveEdit}
+            keyCell={keyCell}
+            valueCell={valueCell}
+            onStage={(staged) => onStage(key, staged)}
+            onDone={stopEditing}
+          />
+        </Suspense>
       ) : (
         <>
           <td className={keyCell}>
@@ -223,7 +234,10 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
           </td>
           <td className={valueCell}>
             {deleting ? (
-              <span className="block truncate text-[13px] text-destructive-subtle-foreground">Deleted on save</span>
+              <span className="block truncate font-mono text-[13px] tracking-widest text-muted-foreground line-through select-none">
+                <span aria-hidden>••••••••••••</span>
+                <span className="sr-only">Deleted on save</span>
+              </span>
             ) : revealed && stagedValue !== undefined ? (
               <StagedValue value={stagedValue} />
             ) : readDenied && !guards.checking ? (

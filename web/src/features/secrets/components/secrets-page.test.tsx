@@ -222,7 +222,7 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     // Staged, not sent: the row says so, and the page counts it.
     expect(within(rowOf("REDIS_URL")).getByText("Edited")).toBeInTheDocument();
     expect(requests.some((r) => r.method === "PATCH")).toBe(false);
-    const pending = screen.getByRole("region", { name: "Pending changes" });
+    const pending = await screen.findByRole("region", { name: "Pending changes" });
     expect(pending).toHaveTextContent("1 change not saved yet");
     await user.click(within(pending).getByRole("button", { name: "Save 1 change" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Pending changes" })).toBeNull());
@@ -232,7 +232,6 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
       workspaceId: PROJECT,
       environment: "dev",
       secretPath: "/",
-      mode: "failOnNotFound",
       secrets: [{ secretKey: "REDIS_URL", secretValue: "redis://new:6380" }],
     });
 

@@ -21,13 +21,14 @@ import { useStaged } from "../staging/use-staged";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
-import { StagedChangesBar } from "./staged-changes-bar";
-import { StagingContext } from "./staging-context";
+import { StagingContext, useStaging } from "./staging-context";
 import { useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
 // The create dialog (its form and validation) loads just after the page's first paint.
 const CreateSecretDialog = lazy(async () => ({ default: (await import("./create-secret-dialog")).CreateSecretDialog }));
+// The pending-changes bar (its save and review) loads when the first change is staged.
+const StagedChangesBar = lazy(async () => ({ default: (await import("./staged-changes-bar")).StagedChangesBar }));
 // The drawer (its editor, version history and diff) loads when a secret is first opened.
 const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secret-drawer")).SecretDrawer }));
 
@@ -176,7 +177,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         guards={guards}
         onOpen={openSecret}
       />
-      <StagedChangesBar projectId={projectId} />
+      <PendingChanges projectId={projectId} />
       <AfterFirstPaint fallback={null}>
         <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
       </AfterFirstPaint>
@@ -194,6 +195,19 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** The bar, once anything is staged (it stays while a failed save's review is open). */
+function PendingChanges({ projectId }: { projectId: string }) {
+  const { count } = useStaging();
+  const [used, setUsed] = useState(false);
+  if (count > 0 && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <StagedChangesBar projectId={projectId} />
+    </Suspense>
   );
 }
 
