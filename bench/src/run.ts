@@ -6,7 +6,9 @@ import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
 import { secretsBatchCase } from "./cases/secrets-batch.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
+import { secretsImportCase } from "./cases/secrets-import.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
+import { secretsOverviewCase } from "./cases/secrets-overview.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import { type BenchCase, selectCases } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
@@ -19,7 +21,9 @@ const cases: BenchCase[] = [
   ...bffHopCases,
   ...secretsListCases,
   secretsFilterCase,
+  secretsOverviewCase,
   secretsBatchCase,
+  secretsImportCase,
   consoleCase,
   ...infisicalLiveCases,
 ];

@@ -7,6 +7,9 @@ mkdirSync(dir, { recursive: true });
 /** The window widths to photograph, e.g. `KEYHOLD_SCREENSHOT_WIDTHS=390,1440`. */
 const widths = (process.env.KEYHOLD_SCREENSHOT_WIDTHS ?? "390,1440,1920").split(",").map(Number);
 const heights: Record<number, number> = { 390: 844, 1440: 900, 1920: 1200 };
+/** Only the named stops of the catalogue, e.g. `KEYHOLD_SCREENSHOT_PAGES=secrets-import,secrets-export`; all by default. */
+const only = process.env.KEYHOLD_SCREENSHOT_PAGES?.split(",");
+const stops = everyPage.filter((stop) => !only || only.includes(stop.name));
 
 /**
  * Every page, dialog and drawer of the console (the catalogue in support/pages.ts) at each width in
@@ -28,7 +31,7 @@ for (const theme of ["light", "dark"] as const) {
         await page.setViewportSize({ width, height: heights[width] ?? 900 });
         await page.context().clearCookies();
         let signedIn = false;
-        for (const stop of [...everyPage].sort((a, b) => Number(!a.signedOut) - Number(!b.signedOut))) {
+        for (const stop of [...stops].sort((a, b) => Number(!a.signedOut) - Number(!b.signedOut))) {
           if (!stop.signedOut && !signedIn) {
             const response = await page.request.post("/bff/login", {
               headers: csrf,

@@ -34,7 +34,7 @@ export interface Stop {
 const h1 = (page: Page, name: string) =>
   expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
 
-const dialog = async (page: Page, button: string, name = button) => {
+const dialog = async (page: Page, button: string, name: string | RegExp = button) => {
   await page.getByRole("button", { name: button, exact: true }).first().click();
   const opened = page.getByRole("dialog", { name });
   await expect(opened).toBeVisible();
@@ -260,6 +260,28 @@ const secretsUrl = (w: World) =>
   `/projects/${w.project.id}/secrets?env=${w.folder.environment}&path=${w.folder.secretPath}`;
 const importsUrl = (w: World) =>
   `/projects/${w.project.id}/secret-imports?env=${w.folder.environment}&path=${w.folder.secretPath}`;
+/** A pasted .env for the import preview: two changed keys, one unchanged, new ones and three invalid lines. */
+const importSample = [
+  "# Rotated on Monday",
+  "DATABASE_URL=postgres://payments:rotated@db.internal:5432/payments?sslmode=require",
+  "STRIPE_SECRET_KEY=sk_live_rotated_0001",
+  `REDIS_URL=redis_url-${"x".repeat(22)}`,
+  "PAYOUTS_WEBHOOK_URL=https://payouts.internal/hooks/ledger",
+  "LEDGER_API_TOKEN=tok_ledger_7f3a",
+  'RECONCILE_CERT="-----BEGIN CERTIFICATE-----',
+  "MIIB...",
+  '-----END CERTIFICATE-----"',
+  "FEATURE FLAGS=on",
+  'SMTP_PASSWORD="never closed',
+  "LEDGER_API_TOKEN=tok_ledger_8b1c",
+].join("\n");
+const overviewUrl = (w: World) => `/projects/${w.project.id}/overview?path=${w.folder.secretPath}`;
+const overviewReady = async (page: Page) => {
+  await h1(page, "Secrets overview");
+  await expect(
+    page.getByRole("table", { name: "Secrets across environments" }).getByText("DATABASE_URL", { exact: true }),
+  ).toBeVisible();
+};
 const secretsReady = async (page: Page) => {
   await h1(page, "Secrets");
   await expect(page.getByRole("button", { name: "Open DATABASE_URL", exact: true })).toBeVisible();
@@ -377,6 +399,32 @@ export const everyPage: Stop[] = [
     open: (page) => dialog(page, "Create secret"),
   },
   {
+    name: "secrets-import",
+    url: secretsUrl,
+    ready: secretsReady,
+    open: (page) => dialog(page, "Import", "Import secrets"),
+  },
+  {
+    name: "secrets-import-preview",
+    url: secretsUrl,
+    ready: secretsReady,
+    open: async (page) => {
+      await dialog(page, "Import", "Import secrets");
+      await page.getByRole("dialog").getByLabel("Or paste the contents").fill(importSample);
+      await page.getByRole("dialog").getByRole("button", { name: "Preview" }).click();
+      const review = page.getByRole("dialog", { name: "Review the import" });
+      await expect(review.getByRole("tab", { name: /^Changed/ })).toContainText("2");
+      await review.getByRole("button", { name: "Reveal values of DATABASE_URL" }).click();
+      await expect(review.getByText("database_url-x", { exact: false })).toBeVisible();
+    },
+  },
+  {
+    name: "secrets-export",
+    url: secretsUrl,
+    ready: secretsReady,
+    open: (page) => dialog(page, "Export", "Export secrets"),
+  },
+  {
     name: "secret-drawer",
     url: (w) => `${secretsUrl(w)}&secret=PAYMENTS_GATEWAY_WEBHOOK_SIGNING_SECRET`,
     // The drawer opens with the page, and hides the table from assistive technology.
@@ -384,6 +432,19 @@ export const everyPage: Stop[] = [
       expect(
         page.getByRole("dialog").getByRole("heading", { name: "PAYMENTS_GATEWAY_WEBHOOK_SIGNING_SECRET" }),
       ).toBeVisible(),
+  },
+  { name: "secrets-overview", url: overviewUrl, ready: overviewReady },
+  {
+    name: "secrets-overview-add-key",
+    url: overviewUrl,
+    ready: overviewReady,
+    open: (page) => dialog(page, "Add key"),
+  },
+  {
+    name: "secrets-overview-copy",
+    url: overviewUrl,
+    ready: overviewReady,
+    open: (page) => dialog(page, "Copy DATABASE_URL from Development to other environments", /Copy DATABASE_URL/),
   },
   {
     name: "secret-imports",

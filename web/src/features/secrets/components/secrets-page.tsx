@@ -1,7 +1,7 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Layers, Plus } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { Columns3, Layers, Plus } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
@@ -12,16 +12,23 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { withPlace } from "@/config/place";
+import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
+import { FileActions } from "../import-export/components/file-actions";
 import { secretQueries } from "../queries";
+import { useStaged } from "../staging/use-staged";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
+import { StagingContext, useStaging } from "./staging-context";
 import { useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
 // The create dialog (its form and validation) loads just after the page's first paint.
 const CreateSecretDialog = lazy(async () => ({ default: (await import("./create-secret-dialog")).CreateSecretDialog }));
+// The pending-changes bar (its save and review) loads when the first change is staged.
+const StagedChangesBar = lazy(async () => ({ default: (await import("./staged-changes-bar")).StagedChangesBar }));
 // The drawer (its editor, version history and diff) loads when a secret is first opened.
 const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secret-drawer")).SecretDrawer }));
 
@@ -29,16 +36,28 @@ const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secre
  * The page's header, the same while the environments load as after: the first paint already
  * shows it whole (it is the page's largest text), and the secrets arriving later change nothing in it.
  */
-function SecretsHeader({ createDenied, onCreate }: { createDenied: string | undefined; onCreate?: () => void }) {
+function SecretsHeader({
+  createDenied,
+  onCreate,
+  files,
+}: {
+  createDenied: string | undefined;
+  onCreate?: () => void;
+  /** The folder's import and export buttons. */
+  files?: ReactNode;
+}) {
   return (
     <PageHeader
       title="Secrets"
       description="Keys and values by environment and folder. Values stay masked until you reveal them."
       actions={
-        <PermittedButton variant="primary" size="sm" deniedReason={createDenied} onClick={onCreate}>
-          <Plus aria-hidden />
-          Create secret
-        </PermittedButton>
+        <>
+          {files}
+          <PermittedButton variant="primary" size="sm" deniedReason={createDenied} onClick={onCreate}>
+            <Plus aria-hidden />
+            Create secret
+          </PermittedButton>
+        </>
       }
     />
   );
@@ -67,6 +86,9 @@ function SecretsInProject({ projectId }: { projectId: string }) {
   const place = useSecretLocation();
   const slug = place.location.environment ?? environments[0]?.slug;
   const environment = environments.find((env) => env.slug === slug);
+  // Pending changes belong to the project's page, not one folder: moving between environments
+  // and folders keeps them; leaving the page asks first.
+  const staging = useStaged();
 
   if (environments.length === 0) {
     return (
@@ -98,7 +120,11 @@ function SecretsInProject({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />;
+  return (
+    <StagingContext.Provider value={staging}>
+      <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />
+    </StagingContext.Provider>
+  );
 }
 
 interface SecretsInFolderProps {
@@ -126,10 +152,21 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
 
   return (
     <div className="grid min-w-0 gap-5">
-      <SecretsHeader createDenied={guards.create} onCreate={() => setCreating(true)} />
+      <SecretsHeader
+        createDenied={guards.create}
+        onCreate={() => setCreating(true)}
+        files={<FileActions folder={folder} guards={guards} />}
+      />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
+        <Link
+          to={withPlace(paths.project.secretsOverview.href(projectId), { secretPath: location.secretPath })}
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "ml-auto text-muted-foreground")}
+        >
+          <Columns3 aria-hidden />
+          Compare environments
+        </Link>
       </div>
       <FoldersBar folder={folder} guards={guards} href={href} />
       <SecretsList
@@ -140,6 +177,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         guards={guards}
         onOpen={openSecret}
       />
+      <PendingChanges projectId={projectId} />
       <AfterFirstPaint fallback={null}>
         <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
       </AfterFirstPaint>
@@ -157,6 +195,19 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** The bar, once anything is staged (it stays while a failed save's review is open). */
+function PendingChanges({ projectId }: { projectId: string }) {
+  const { count } = useStaging();
+  const [used, setUsed] = useState(false);
+  if (count > 0 && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <StagedChangesBar projectId={projectId} />
+    </Suspense>
   );
 }
 
