@@ -148,6 +148,59 @@ describe("against the real service", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
+  it("forwards the batch endpoints (a DELETE with a body too) and the list's value digests", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const json = (method: string, path: string, body: unknown) =>
+      bff.send({ method, path, headers: { ...JSON_CSRF, cookie }, body: JSON.stringify(body) });
+    const made = await json("POST", "/api/v2/workspace", { projectName: "Batch via BFF", slug: "batch-via-bff" });
+    expect(made.status).toBe(200);
+    const workspaceId = endpoints["projects.create"].response.parse(made.json).project.id;
+    const where = { workspaceId, environment: "dev", secretPath: "/" };
+    const batchPath = endpoints["secrets.batchCreate"].path;
+    const created = await json("POST", batchPath, {
+      ...where,
+      secrets: [
+        { secretKey: "VIA_BFF_A", secretValue: "same" },
+        { secretKey: "VIA_BFF_B", secretValue: "same" },
+      ],
+    });
+    expect(created.status).toBe(200);
+    expect(endpoints["secrets.batchCreate"].response.parse(created.json).secrets).toHaveLength(2);
+    const updated = await json("PATCH", batchPath, {
+      ...where,
+      mode: "upsert",
+      secrets: [
+        { secretKey: "VIA_BFF_B", secretValue: "other" },
+        { secretKey: "VIA_BFF_C", secretValue: "same" },
+      ],
+    });
+    expect(updated.status).toBe(200);
+    const list = await bff.send({
+      path: `/api/v3/secrets/raw?workspaceId=${workspaceId}&environment=dev&secretPath=%2F&viewSecretValue=false&includeValueDigests=true`,
+      headers: { ...CSRF, cookie },
+    });
+    expect(list.status).toBe(200);
+    const digests = Object.fromEntries(
+      endpoints["secrets.list"].response
+        .parse(list.json)
+        .secrets.map((s) => [s.secretKey, [s.secretValue, s.secretValueDigest]]),
+    );
+    expect(digests.VIA_BFF_A?.[0]).toBe("<hidden-by-infisical>");
+    expect(digests.VIA_BFF_A?.[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(digests.VIA_BFF_C?.[1]).toBe(digests.VIA_BFF_A?.[1]);
+    expect(digests.VIA_BFF_B?.[1]).not.toBe(digests.VIA_BFF_A?.[1]);
+    const deleted = await json("DELETE", batchPath, {
+      ...where,
+      secrets: [{ secretKey: "VIA_BFF_A" }, { secretKey: "VIA_BFF_B" }, { secretKey: "VIA_BFF_C" }],
+    });
+    expect(deleted.status).toBe(200);
+    expect(endpoints["secrets.batchDelete"].response.parse(deleted.json).secrets.map((s) => s.secretKey)).toEqual([
+      "VIA_BFF_A",
+      "VIA_BFF_B",
+      "VIA_BFF_C",
+    ]);
+  });
+
   it("passes the service's answers on as the service sent them: both are of one contract revision", async () => {
     const { cookie } = await logIn(bff, adminToken);
     const direct = await fetch(`${serviceOrigin}/api/v1/identities?orgId=${service.keyhold.orgId}`, {

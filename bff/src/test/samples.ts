@@ -281,9 +281,7 @@ const recorded2026 = [...loadRecordings(sampleSets[2026]), ...loadRecordings(sam
 /** A successful answer a current server gave for each contract endpoint (mid-2026 recordings). */
 export function recordedAnswer(id: EndpointId): unknown {
   const endpoint = endpoints[id];
-  const found = recorded2026.find(
-    (r) => r.status < 300 && r.method === endpoint.method && templateMatches(endpoint.path, r.path),
-  );
+  const found = recorded2026.find((r) => r.status < 300 && endpointAt(r.method, r.path)?.id === endpoint.id);
   if (!found) throw new Error(`no recorded answer for ${id}`);
   return found.body;
 }
@@ -293,9 +291,19 @@ function templateMatches(template: string, path: string): boolean {
   return new RegExp(`^${pattern}$`).test(path);
 }
 
+/**
+ * The endpoint a request path is for. `/api/v4/secrets/batch` also fits the template of one
+ * secret (`/api/v4/secrets/{secretName}`); as in the routers, the template with fewer parameters wins.
+ */
+function endpointAt(method: string, path: string) {
+  const params = (template: string) => (template.match(/\{/g) ?? []).length;
+  return endpointList
+    .filter((e) => e.method === method && templateMatches(e.path, path))
+    .sort((a, b) => params(a.path) - params(b.path))[0];
+}
+
 /** Answers each contract endpoint as a current server did; anything else with an empty object. */
 export const answerAsRecorded = (request: { method: string; url: string }) => {
-  const path = request.url.split("?")[0] ?? "";
-  const endpoint = endpointList.find((e) => e.method === request.method && templateMatches(e.path, path));
+  const endpoint = endpointAt(request.method, request.url.split("?")[0] ?? "");
   return { status: 200, body: endpoint ? recordedAnswer(endpoint.id) : {} };
 };

@@ -195,6 +195,8 @@ describeEachDatabase("raw secrets", (kind) => {
         { recursive: "true" },
         { viewSecretValue: "false" },
         { include_imports: "true" },
+        { includeValueDigests: "true", viewSecretValue: "false" },
+        { includeValueDigests: "true", recursive: "true" },
       ];
       for (const extra of variants) {
         const res = await listSecrets(svc, place, extra);

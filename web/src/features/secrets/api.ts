@@ -139,7 +139,8 @@ export const secretsApi = {
   ) =>
     (
       await call(ep.updateMany, {
-        body: { ...where(folder), mode: upsert ? "upsert" : "failOnNotFound", secrets: [...items] },
+        // Only upsert is named: the default mode is what a server that knows no modes does.
+        body: { ...where(folder), ...(upsert && { mode: "upsert" as const }), secrets: [...items] },
       })
     ).secrets.map(withoutValue),
 
