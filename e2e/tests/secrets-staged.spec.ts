@@ -246,3 +246,71 @@ test("suggests references as ${ is typed and flags one that does not resolve", a
   await input.press("Enter");
   await expect(row).toContainText("A reference does not resolve: ${MISSING_KEY}");
 });
+
+test("moves selected secrets to another folder: one create there, one delete here", async ({
+  signedIn: page,
+  service,
+  seededProject: project,
+}) => {
+  await service(endpoints["folders.create"], {
+    body: { workspaceId: project.id, environment: "dev", path: "/", name: "app" },
+  });
+  await Promise.all([
+    seedSecret(service, project, { key: "MOVE_A", value: "a", comment: "first" }),
+    seedSecret(service, project, { key: "MOVE_B", value: "b" }),
+    seedSecret(service, project, { key: "STAYS", value: "s" }),
+  ]);
+  const sent = batchRequests(page);
+  await openSecrets(page, project);
+  await secretRow(page, "MOVE_A").getByRole("checkbox", { name: "Select MOVE_A" }).click();
+  await secretRow(page, "MOVE_B").getByRole("checkbox", { name: "Select MOVE_B" }).click();
+  await page
+    .getByRole("toolbar", { name: "Selected secrets" })
+    .getByRole("button", { name: "Move to folder…" })
+    .click();
+  const confirm = page.getByRole("alertdialog", { name: "Move 2 secrets?" });
+  await confirm.getByLabel("Folder in dev").fill("/app");
+  await confirm.getByRole("button", { name: "Move 2 secrets" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(secretRow(page, "MOVE_A")).toHaveCount(0);
+
+  expect(sent).toEqual(["POST /api/v3/secrets/batch/raw", "DELETE /api/v3/secrets/batch/raw"]);
+  expect(await listKeys(service, project)).toEqual(["STAYS"]);
+  const moved = await readSecret(service, project, "MOVE_A", "dev", "/app");
+  expect(moved).toMatchObject({ secretValue: "a", secretComment: "first" });
+});
+
+test("a batch the server refuses keeps its changes, with the server's reason on the row it names", async ({
+  signedIn: page,
+  service,
+  seededProject: project,
+}) => {
+  await seedSecret(service, project, { key: "EDIT_ME", value: "old" });
+  const sent = batchRequests(page);
+  await openSecrets(page, project);
+  await stageValue(page, "EDIT_ME", "new");
+  await page.getByRole("button", { name: "Add row" }).click();
+  const add = page.getByRole("dialog", { name: "Add a row" });
+  await add.getByLabel("Key").fill("TAKEN_MEANWHILE");
+  await add.getByLabel("Value").fill("mine");
+  await add.getByRole("button", { name: "Add to changes" }).click();
+  await expect(secretRow(page, "TAKEN_MEANWHILE")).toContainText("New");
+  // Someone else creates the same key before the save.
+  await seedSecret(service, project, { key: "TAKEN_MEANWHILE", value: "theirs" });
+
+  await pendingBar(page).getByRole("button", { name: "Save 2 changes" }).click();
+  const review = page.getByRole("dialog", { name: "Review changes (1)" });
+  await expect(review.getByRole("listitem", { name: "New TAKEN_MEANWHILE" })).toContainText(
+    "Secret already exists: TAKEN_MEANWHILE",
+  );
+  // The edit went through; the refused create is still pending, nothing of it written.
+  expect(sent).toEqual(["PATCH /api/v3/secrets/batch/raw", "POST /api/v3/secrets/batch/raw"]);
+  expect((await readSecret(service, project, "EDIT_ME")).secretValue).toBe("new");
+  expect((await readSecret(service, project, "TAKEN_MEANWHILE")).secretValue).toBe("theirs");
+  await review.getByRole("button", { name: "Keep editing" }).click();
+  await expect(pendingBar(page)).toContainText("1 change");
+  // The staged row keeps the server's reason; the secret the other person made is listed beside it.
+  const rows = secretRow(page, "TAKEN_MEANWHILE");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "New" })).toContainText("Secret already exists: TAKEN_MEANWHILE");
+});

@@ -53,8 +53,13 @@ export function BulkActions({ folder, guards, secretKeys, onClear }: BulkActions
       aria-label="Selected secrets"
       className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2"
     >
-      <span className="mr-auto text-[13px] font-medium tabular-nums" role="status">
-        {plural(keys.length)} selected
+      <span className="mr-auto flex items-center gap-1">
+        <Button size="icon-sm" variant="ghost" className="size-7" onClick={onClear} aria-label="Clear the selection">
+          <X aria-hidden />
+        </Button>
+        <span className="text-[13px] font-medium tabular-nums" role="status">
+          {plural(keys.length)} selected
+        </span>
       </span>
       <PermittedButton
         size="sm"
@@ -73,9 +78,6 @@ export function BulkActions({ folder, guards, secretKeys, onClear }: BulkActions
         <Trash2 aria-hidden />
         Delete
       </PermittedButton>
-      <Button size="sm" variant="ghost" onClick={onClear} aria-label="Clear the selection">
-        <X aria-hidden />
-      </Button>
       {action === "delete" ? (
         <BulkDelete folder={folder} keys={keys} open={open} onClose={close} onDone={onClear} />
       ) : action === "move" ? (

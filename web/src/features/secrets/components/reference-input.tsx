@@ -21,6 +21,8 @@ interface ReferenceInputProps extends FieldProps {
   onValueChange: (value: string) => void;
   /** A textarea (the drawer's multiline value) rather than a one-line input. */
   multiline?: boolean;
+  /** The secret whose value this is: it is not offered as a reference to itself. */
+  selfKey?: string | undefined;
   /** A callback ref (react-hook-form's `field.ref`), for focusing the field on an error. */
   fieldRef?: RefCallback<HTMLInputElement & HTMLTextAreaElement>;
   onBlur?: () => void;
@@ -42,6 +44,7 @@ export function ReferenceInput({
   onValueChange,
   multiline = false,
   fieldRef,
+  selfKey,
   onKeyDown,
   onBlur,
   className,
@@ -54,7 +57,7 @@ export function ReferenceInput({
   const [dismissed, setDismissed] = useState<number>();
   const query = cursor === undefined ? undefined : referenceQueryAt(value, cursor);
   const open = query !== undefined && dismissed !== query.start;
-  const suggestions = useSuggestions(folder, open ? query : undefined);
+  const suggestions = useSuggestions(folder, open ? query : undefined, selfKey);
   const shown = open && suggestions.length > 0;
   const current = Math.min(active, suggestions.length - 1);
 
@@ -159,7 +162,7 @@ export function ReferenceInput({
 }
 
 /** The names to offer for a reference being typed, read from the cache or the server (never values). */
-function useSuggestions(folder: SecretFolder, query: ReferenceQuery | undefined): Suggestion[] {
+function useSuggestions(folder: SecretFolder, query: ReferenceQuery | undefined, selfKey?: string): Suggestion[] {
   const target = query ? queryFolder(query) : undefined;
   const place = target ? { projectId: folder.projectId, ...target } : folder;
   const local = useQuery({ ...secretQueries.list(folder), enabled: query !== undefined });
@@ -169,7 +172,7 @@ function useSuggestions(folder: SecretFolder, query: ReferenceQuery | undefined)
   return useMemo(() => {
     if (!query) return [];
     return suggest(query, {
-      localKeys: local.data?.secrets.map((secret) => secret.secretKey) ?? [],
+      localKeys: (local.data?.secrets ?? []).map((secret) => secret.secretKey).filter((key) => key !== selfKey),
       environments: environments.data?.map((env) => env.slug) ?? [],
       folder:
         target && (keys.data || folders.data)
@@ -179,5 +182,5 @@ function useSuggestions(folder: SecretFolder, query: ReferenceQuery | undefined)
             }
           : undefined,
     });
-  }, [query, target, local.data, environments.data, keys.data, folders.data]);
+  }, [query, target, local.data, environments.data, keys.data, folders.data, selfKey]);
 }

@@ -18,7 +18,6 @@ import { importSourceLabel } from "@/lib/import-precedence";
 import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
 import { type PendingChange, pendingChanges, unstage } from "../staging/staged-changes";
-import { changeSummary } from "./pending-note";
 import { ReferenceFlags, useReferenceIssues } from "./reference-flags";
 import { useStaging } from "./staging-context";
 
@@ -173,9 +172,6 @@ function ReviewItem({
           {pending.error}
         </p>
       ) : null}
-      {change.kind === "update" && newValue === undefined && newComment === undefined ? (
-        <p className="text-[13px] text-muted-foreground">{changeSummary(pending, key)}</p>
-      ) : null}
       {readsOld || newValue !== undefined ? (
         <dl aria-label="Value" className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 font-mono text-[13px]">
           {readsOld ? (
@@ -204,7 +200,7 @@ function ReviewItem({
           ) : null}
         </dl>
       ) : null}
-      {newComment !== undefined ? (
+      {newComment !== undefined && (change.kind === "update" || newComment !== "") ? (
         <dl aria-label="Comment" className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-[13px]">
           {change.kind === "update" ? (
             <DiffLine sign="−" tone="removed">

@@ -126,6 +126,7 @@ export function RowEditor(props: RowEditorProps) {
           ) : (
             <ReferenceInput
               folder={folder}
+              selfKey={secretKey}
               aria-label={`New value of ${secretKey}`}
               aria-describedby={hintId}
               value={value}

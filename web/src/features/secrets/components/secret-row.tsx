@@ -223,7 +223,10 @@ export const SecretRow = memo(function SecretRow(props: SecretRowProps) {
           </td>
           <td className={valueCell}>
             {deleting ? (
-              <span className="block truncate text-[13px] text-destructive-subtle-foreground">Deleted on save</span>
+              <span className="block truncate font-mono text-[13px] tracking-widest text-muted-foreground line-through select-none">
+                <span aria-hidden>••••••••••••</span>
+                <span className="sr-only">Deleted on save</span>
+              </span>
             ) : revealed && stagedValue !== undefined ? (
               <StagedValue value={stagedValue} />
             ) : readDenied && !guards.checking ? (

@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { SecretNameSchema } from "@keyhold/contract";
 import { FolderX, KeyRound, Plus, Search, SearchX } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { PermittedButton } from "@/components/permissions/permitted-button";
@@ -17,9 +17,7 @@ import { filterSecrets, tagOptions } from "../secret-filter";
 import type { SecretLocation } from "../secret-location";
 import { type FolderListing, type SecretListRow, stagedRow } from "../secret-rows";
 import { problems as stagingProblems, stagedCreates } from "../staging/staged-changes";
-import { BulkActions } from "./bulk-actions";
 import { isSelectable, SecretsTable } from "./secrets-table";
-import { StageSecretDialog } from "./stage-secret-dialog";
 import { useStaging } from "./staging-context";
 import type { SecretGuards } from "./use-secret-guards";
 import { useSecretSearch } from "./use-secret-location";
@@ -34,6 +32,10 @@ interface SecretsListProps {
 }
 
 const count = new Intl.NumberFormat("en");
+
+// The bulk actions and the new-row dialog load when first used.
+const BulkActions = lazy(async () => ({ default: (await import("./bulk-actions")).BulkActions }));
+const StageSecretDialog = lazy(async () => ({ default: (await import("./stage-secret-dialog")).StageSecretDialog }));
 
 const NO_KEYS: ReadonlySet<string> = new Set();
 
@@ -160,14 +162,20 @@ function FilteredSecrets({
         </div>
       </div>
       {selection.keys.size > 0 ? (
-        <BulkActions folder={folder} guards={guards} secretKeys={selection.keys} onClear={selection.clear} />
+        <Suspense fallback={<div className="h-12 rounded-lg border border-border bg-surface" />}>
+          <BulkActions folder={folder} guards={guards} secretKeys={selection.keys} onClear={selection.clear} />
+        </Suspense>
       ) : null}
-      <StageSecretDialog
-        folder={folder}
-        open={adding}
-        onOpenChange={setAdding}
-        existingKeys={index ? ownKeys : NO_KEYS}
-      />
+      {adding ? (
+        <Suspense fallback={null}>
+          <StageSecretDialog
+            folder={folder}
+            open={adding}
+            onOpenChange={setAdding}
+            existingKeys={index ? ownKeys : NO_KEYS}
+          />
+        </Suspense>
+      ) : null}
       {list.isPending ? (
         <TableSkeleton />
       ) : list.isError ? (

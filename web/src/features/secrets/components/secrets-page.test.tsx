@@ -232,7 +232,6 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
       workspaceId: PROJECT,
       environment: "dev",
       secretPath: "/",
-      mode: "failOnNotFound",
       secrets: [{ secretKey: "REDIS_URL", secretValue: "redis://new:6380" }],
     });
 

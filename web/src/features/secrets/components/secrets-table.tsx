@@ -169,7 +169,9 @@ export const SecretsTable = memo(function SecretsTable(props: SecretsTableProps)
             ) : null}
             {items.map((item) => {
               const row = rows[item.index] as SecretListRow;
-              const pending = row.importedFrom ? undefined : pendingChange(staged, folder, row.secretKey);
+              const found = row.importedFrom ? undefined : pendingChange(staged, folder, row.secretKey);
+              // A staged creation belongs to its own row, not to a secret of that key on the server.
+              const pending = found?.change.kind === "create" && isSelectable(row) ? undefined : found;
               return (
                 // Rows are keyed by position: when a filter changes which secrets are in view, the
                 // rows on screen are updated in place rather than unmounted and mounted again (what

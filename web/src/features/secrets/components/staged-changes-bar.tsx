@@ -72,13 +72,14 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
           <Button size="sm" variant="ghost" disabled={save.isPending} onClick={() => setConfirming("discard")}>
             Discard all
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => setReviewing(true)}>
+          <Button size="sm" variant="secondary" className="flex-1 sm:flex-none" onClick={() => setReviewing(true)}>
             <ListChecks aria-hidden />
             Review changes ({count})
           </Button>
           <Button
             size="sm"
             variant="primary"
+            className="flex-1 sm:flex-none"
             disabled={save.isPending}
             aria-busy={save.isPending || undefined}
             onClick={startSave}

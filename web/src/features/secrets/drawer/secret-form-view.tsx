@@ -109,6 +109,7 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
             <ValueEditor
               id="secret-value"
               folder={folder}
+              secretKey={secret.secretKey}
               field={valueField}
               lineCount={value.split("\n").length}
               revealed={revealed}

@@ -12,6 +12,8 @@ interface ValueEditorProps {
   id: string;
   /** The folder the secret is in: references are suggested and checked from it. */
   folder: SecretFolder;
+  /** The secret's key, not offered as a reference to itself. */
+  secretKey: string;
   /** The form's value field (`useController`). */
   field: {
     value: string;
@@ -37,6 +39,7 @@ const MASK = "•".repeat(24);
 export function ValueEditor({
   id,
   folder,
+  secretKey,
   field,
   lineCount,
   revealed,
@@ -76,6 +79,7 @@ export function ValueEditor({
         <ReferenceInput
           multiline
           folder={folder}
+          selfKey={secretKey}
           value={field.value}
           onValueChange={field.onChange}
           onBlur={field.onBlur}
