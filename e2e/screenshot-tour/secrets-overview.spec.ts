@@ -96,9 +96,7 @@ test("secrets overview tour in both themes", async ({ signedIn: page, service })
         await page.keyboard.press("Escape");
         await page.getByRole("button", { name: "Discard changes" }).click();
 
-        await page
-          .getByRole("button", { name: "Copy AUTH_API_KEY from Development to other environments" })
-          .click();
+        await page.getByRole("button", { name: "Copy AUTH_API_KEY from Development to other environments" }).click();
         await expect(page.getByRole("dialog", { name: /Copy AUTH_API_KEY/ })).toBeVisible();
         await shot("o7-copy-value");
         await page.keyboard.press("Escape");

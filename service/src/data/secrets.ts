@@ -169,6 +169,65 @@ export async function bumpSecret(
     .executeTakeFirst();
 }
 
+/** The columns a change may set; `setSecrets` writes them all and takes the next version. */
+const SETTABLE = [
+  "key",
+  "value_ciphertext",
+  "comment_ciphertext",
+  "skip_multiline_encoding",
+  "reminder_note",
+  "reminder_repeat_days",
+  "reminder_recipients",
+  "metadata",
+  "updated_at",
+] as const;
+export type SecretState = Pick<SecretRow, "id" | (typeof SETTABLE)[number]>;
+
+/** PostgreSQL reads the parameters of a VALUES list as text; each column is cast to its type. */
+const postgresTypes: Record<"id" | (typeof SETTABLE)[number], string> = {
+  id: "text",
+  key: "text",
+  value_ciphertext: "bytea",
+  comment_ciphertext: "bytea",
+  skip_multiline_encoding: "integer",
+  reminder_note: "text",
+  reminder_repeat_days: "integer",
+  reminder_recipients: "text",
+  metadata: "text",
+  updated_at: "timestamptz",
+};
+
+/**
+ * Writes the whole settable state of many secrets and takes each one's next version, a few
+ * hundred rows per statement (UPDATE … FROM a VALUES list). Only for rows this transaction has
+ * read and holds: locked (`findSecretsByKeys` with `lock`) on PostgreSQL, and on SQLite, where one
+ * write transaction runs at a time, read inside it. Answers the rows written, in no set order.
+ */
+export async function setSecrets(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  states: readonly SecretState[],
+): Promise<SecretRow[]> {
+  const names = ["id", ...SETTABLE] as const;
+  const param = (state: SecretState, name: (typeof names)[number]) =>
+    dialect === "postgres" ? sql`cast(${state[name]} as ${sql.raw(postgresTypes[name])})` : sql`${state[name]}`;
+  const out: SecretRow[] = [];
+  for (let i = 0; i < states.length; i += ROWS_PER_INSERT) {
+    const rows = states
+      .slice(i, i + ROWS_PER_INSERT)
+      .map((state) => sql`(${sql.join(names.map((n) => param(state, n)))})`);
+    // SQLite's RETURNING names only the updated table; PostgreSQL's would add the VALUES columns.
+    const returning = dialect === "postgres" ? sql`secrets.*` : sql`*`;
+    const result = await sql<SecretRow>`with v (${sql.join(names.map((n) => sql.ref(n)))}) as (values ${sql.join(rows)})
+      update secrets set ${sql.join(SETTABLE.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`))},
+        version = secrets.version + 1
+      from v where secrets.id = v.id
+      returning ${returning}`.execute(trx);
+    out.push(...result.rows);
+  }
+  return out;
+}
+
 export async function deleteSecretRow(db: Db, secretId: string): Promise<void> {
   await db.deleteFrom("secrets").where("id", "=", secretId).execute();
 }

@@ -27,7 +27,7 @@ import { folderNotFound, type ProjectRef, type SecretScope, type SecretScopes } 
 import {
   bind,
   COMMENT,
-  changeSecrets,
+  changeHeldSecrets,
   insertNewSecrets,
   metadataInput,
   normalizeSecretValue,
@@ -258,7 +258,7 @@ export function createSecretBatches({ db, dialect, scopes, keys }: SecretBatches
               };
               return { current, change };
             });
-          const changed = await changeSecrets(w, planned);
+          const changed = await changeHeldSecrets(w, dialect, planned);
           const gone = changed.findIndex((row) => row === undefined);
           if (gone >= 0) {
             const name = planned[gone]?.current.key;

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { SecretRecord } from "@keyhold/contract";
 import type { Transaction } from "kysely";
 import { FolderTree, listEnvironmentFolders } from "../data/secret-folders.ts";
-import { bumpSecret, insertSecrets, insertSecretVersions, insertTagLinks, replaceSecretTags } from "../data/secrets.ts";
+import {
+  bumpSecret,
+  insertSecrets,
+  insertSecretVersions,
+  insertTagLinks,
+  replaceSecretTags,
+  setSecrets,
+} from "../data/secrets.ts";
+import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { NewSecretVersion, SecretRow } from "../db/schema-secrets.ts";
 import { toIso } from "../lib/time.ts";
@@ -200,32 +208,69 @@ export async function changeSecrets(
   w: SecretWrite,
   changes: readonly { current: SecretRow; change: SecretChange }[],
 ): Promise<(SecretRow | undefined)[]> {
-  const { key } = w;
   const out: (SecretRow | undefined)[] = [];
   const versions: NewSecretVersion[] = [];
   for (const { current, change } of changes) {
-    const patch = {
-      key: change.newName ?? current.key,
-      updated_at: w.now,
-      ...(change.value !== undefined && {
-        value_ciphertext: encryptField(key, change.value, bind("secrets", current.id, VALUE)),
-      }),
-      ...(change.comment !== undefined && {
-        comment_ciphertext: encryptField(key, change.comment, bind("secrets", current.id, COMMENT)),
-      }),
-      ...(change.skipMultilineEncoding !== undefined && {
-        skip_multiline_encoding: change.skipMultilineEncoding ? 1 : 0,
-      }),
-      ...(change.reminderNote !== undefined && { reminder_note: change.reminderNote }),
-      ...(change.reminderRepeatDays !== undefined && { reminder_repeat_days: change.reminderRepeatDays }),
-      ...(change.reminderRecipients !== undefined && {
-        reminder_recipients: JSON.stringify(change.reminderRecipients),
-      }),
-      ...(change.metadata !== undefined && { metadata: change.metadata }),
-    };
-    const row = await bumpSecret(w.trx, current.id, patch);
+    const row = await bumpSecret(w.trx, current.id, patchOf(w, current, change));
     out.push(row);
     if (!row) continue;
+    versions.push(versionRow(w, row, { value: change.value, comment: change.comment }));
+    if (change.tagIds) await replaceSecretTags(w.trx, row.id, change.tagIds);
+  }
+  await insertSecretVersions(w.trx, versions);
+  return out;
+}
+
+/** The columns a change sets, its new values sealed to the secret's row. */
+function patchOf(w: SecretWrite, current: SecretRow, change: SecretChange) {
+  const { key } = w;
+  return {
+    key: change.newName ?? current.key,
+    updated_at: w.now,
+    ...(change.value !== undefined && {
+      value_ciphertext: encryptField(key, change.value, bind("secrets", current.id, VALUE)),
+    }),
+    ...(change.comment !== undefined && {
+      comment_ciphertext: encryptField(key, change.comment, bind("secrets", current.id, COMMENT)),
+    }),
+    ...(change.skipMultilineEncoding !== undefined && {
+      skip_multiline_encoding: change.skipMultilineEncoding ? 1 : 0,
+    }),
+    ...(change.reminderNote !== undefined && { reminder_note: change.reminderNote }),
+    ...(change.reminderRepeatDays !== undefined && { reminder_repeat_days: change.reminderRepeatDays }),
+    ...(change.reminderRecipients !== undefined && {
+      reminder_recipients: JSON.stringify(change.reminderRecipients),
+    }),
+    ...(change.metadata !== undefined && { metadata: change.metadata }),
+  };
+}
+
+/**
+ * As `changeSecrets`, for rows this transaction read and holds (see `setSecrets`): each row's
+ * whole new state is written, a few hundred rows per statement, instead of one UPDATE per secret.
+ */
+export async function changeHeldSecrets(
+  w: SecretWrite,
+  dialect: Dialect,
+  changes: readonly { current: SecretRow; change: SecretChange }[],
+): Promise<(SecretRow | undefined)[]> {
+  const states = changes.map(({ current, change }) => ({
+    id: current.id,
+    value_ciphertext: current.value_ciphertext,
+    comment_ciphertext: current.comment_ciphertext,
+    skip_multiline_encoding: current.skip_multiline_encoding,
+    reminder_note: current.reminder_note,
+    reminder_repeat_days: current.reminder_repeat_days,
+    reminder_recipients: current.reminder_recipients,
+    metadata: current.metadata,
+    ...patchOf(w, current, change),
+  }));
+  const written = new Map((await setSecrets(w.trx, dialect, states)).map((row) => [row.id, row]));
+  const out = changes.map(({ current }) => written.get(current.id));
+  const versions: NewSecretVersion[] = [];
+  for (const [i, row] of out.entries()) {
+    const change = changes[i]?.change;
+    if (!row || !change) continue;
     versions.push(versionRow(w, row, { value: change.value, comment: change.comment }));
     if (change.tagIds) await replaceSecretTags(w.trx, row.id, change.tagIds);
   }

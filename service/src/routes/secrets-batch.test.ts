@@ -54,12 +54,19 @@ describeEachDatabase("batch raw secrets", (kind) => {
         ],
       });
       expect(upserted.status).toBe(200);
-      expect(f.answers(upserted.body).map((s) => [s.secretKey, s.version])).toEqual([
-        ["BATCH_C", 2],
-        ["BATCH_D", 1],
+      // What an item leaves out is kept: BATCH_C's multiline flag, BATCH_A's comment.
+      expect(
+        f.answers(upserted.body).map((s) => [s.secretKey, s.version, s.skipMultilineEncoding, s.secretComment]),
+      ).toEqual([
+        ["BATCH_C", 2, true, ""],
+        ["BATCH_D", 1, false, ""],
       ]);
+      const commentOnly = await f.batch("secrets.batchUpdate", {
+        secrets: [{ secretKey: "BATCH_A", secretValue: "batch-a-v2" }],
+      });
+      expect(f.answers(commentOnly.body).map((s) => [s.secretComment, s.version])).toEqual([["second", 3]]);
       expect(await f.state()).toEqual({
-        BATCH_A: ["batch-a-v2", 2],
+        BATCH_A: ["batch-a-v2", 3],
         BATCH_B_RENAMED: ["batch-b-v1", 2],
         BATCH_C: ["batch-c-v2", 2],
         BATCH_D: ["batch-d-v1", 1],

@@ -11,6 +11,7 @@ export type BatchAnswer = {
   secretKey: string;
   secretValue: string;
   version: number;
+  skipMultilineEncoding?: boolean | null;
   id: string;
   secretComment: string;
 };
