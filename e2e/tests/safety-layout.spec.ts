@@ -103,7 +103,7 @@ for (const theme of ["light", "dark"] as const) {
         await folder.getByLabel("Folder path").fill("/shared");
         await folder.getByRole("button", { name: "Show" }).click();
         await expect(page).toHaveURL(/[?&]env=prod&path=%2Fshared$/);
-        await nav.getByRole("link", { name: "Secrets" }).click();
+        await nav.getByRole("link", { name: "Secrets", exact: true }).click();
         await expect(page.getByRole("button", { name: "Open STRIPE_SECRET_KEY", exact: true })).toBeVisible();
         await expect(page).toHaveURL(/\/secrets\?env=prod&path=%2Fshared$/);
 
