@@ -184,8 +184,8 @@ export type CompareFolder = z.infer<typeof CompareFolderSchema>;
 
 const CommitParams = z.object({ commitId: z.string().trim().min(1).describe("The commit's id") });
 const projectId = z.string().trim().min(1).describe("The project's id");
-const commitRead = { scope: "project", subject: "commits", action: "read" } as const;
-const commitRollback = { scope: "project", subject: "commits", action: "perform-rollback" } as const;
+const commitRead = read;
+const commitRollback = rollBack;
 
 export const secretSnapshotEndpoints = [
   defineEndpoint({

@@ -42,6 +42,7 @@ import type { SecretRow, SecretVersionRow } from "../db/schema-secrets.ts";
 import { nowIso, toIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, NotFoundError, PermissionDeniedError } from "./errors.ts";
+import type { FolderCommits } from "./folder-commits.ts";
 import {
   assertCan,
   canDescribe,
@@ -123,14 +124,23 @@ export interface SecretServiceDeps {
   projectPermissions: ProjectPermissions;
   scopes: SecretScopes;
   keys: ProjectKeys;
+  /** Point-in-time recovery: each write records the folder's new state in its transaction. */
+  commits: Pick<FolderCommits, "record">;
 }
 
 /**
  * Raw secrets: values and comments encrypted at rest, a new version for every change, and each
  * secret checked against the caller's rules by environment, path, name and tags.
  */
-export function createSecretService({ db, dialect, projectPermissions, scopes, keys }: SecretServiceDeps) {
+export function createSecretService({ db, dialect, projectPermissions, scopes, keys, commits }: SecretServiceDeps) {
   const extensions: SecretExtensions = {};
+  const change = (context: FolderContext, message: string) => ({
+    projectId: context.scope.projectId,
+    envId: context.scope.env.id,
+    folderId: context.folder.id,
+    actor: context.actor,
+    message,
+  });
 
   function folderOf(scope: SecretScope, secretPath: string): SecretFolderRow {
     const folder = scope.tree.at(secretPath);
@@ -597,6 +607,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
               id,
               tags.map((t) => t.id),
             );
+          await commits.record(trx, change(context, "Secret Created"));
         });
       } catch (error) {
         if (isUniqueViolation(error, dialect)) throw exists();
@@ -677,6 +688,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
               row.id,
               newTags.map((t) => t.id),
             );
+          await commits.record(trx, change(context, "Secret Updated"));
           return row;
         });
       } catch (error) {
@@ -711,7 +723,10 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
         ? decryptField(key, current.value_ciphertext, bind("secrets", current.id, VALUE))
         : HIDDEN_SECRET_VALUE;
       const comment = decryptField(key, current.comment_ciphertext, bind("secrets", current.id, COMMENT));
-      await deleteSecretRow(db, current.id);
+      await db.transaction().execute(async (trx) => {
+        await deleteSecretRow(trx, current.id);
+        await commits.record(trx, change(context, "Secret Deleted"));
+      });
       const { isRotatedSecret: _rotated, rotationId: _rotation, ...deleted } = record(current, scope, value, comment);
       return { ...deleted, secretValueHidden: !readable };
     },
