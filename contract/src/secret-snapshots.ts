@@ -182,6 +182,16 @@ export const CompareFolderSchema = z.object({
 });
 export type CompareFolder = z.infer<typeof CompareFolderSchema>;
 
+/**
+ * Asking for changes without values (the console's history and preview) or for one secret's only
+ * (a person revealing it). Servers that do not know these send every value readable; the console
+ * drops what it did not ask for.
+ */
+const valueQuery = {
+  viewSecretValue: z.stringbool().optional().describe("Default true; false withholds every value"),
+  secretKey: z.string().trim().min(1).optional().describe("Only this secret's changes"),
+};
+
 const CommitParams = z.object({ commitId: z.string().trim().min(1).describe("The commit's id") });
 const projectId = z.string().trim().min(1).describe("The project's id");
 const commitRead = read;
@@ -284,7 +294,7 @@ export const secretSnapshotEndpoints = [
     path: "/api/v1/pit/commits/{commitId}/changes",
     summary: "What one commit changed (values only where readable)",
     params: CommitParams,
-    query: z.object({ projectId }),
+    query: z.object({ projectId, ...valueQuery }),
     response: z.object({ changes: CommitWithChangesSchema }),
     permission: commitRead,
   }),
@@ -310,6 +320,7 @@ export const secretSnapshotEndpoints = [
       environment: z.string().trim().min(1),
       secretPath: SecretPath,
       deepRollback: z.stringbool().optional().describe("Include sub-folders (default true)"),
+      ...valueQuery,
     }),
     response: z.array(CompareFolderSchema),
     permission: commitRead,

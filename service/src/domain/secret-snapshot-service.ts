@@ -191,7 +191,13 @@ export function createSecretSnapshotService({
   });
 
   /** Decrypts versions for the caller: values only where it may read that secret at that path. */
-  async function contentReader(projectId: string, ability: ProjectAbility, envSlug: string, tree: FolderTree) {
+  async function contentReader(
+    projectId: string,
+    ability: ProjectAbility,
+    envSlug: string,
+    tree: FolderTree,
+    viewSecretValue = true,
+  ) {
     const [key, tags] = await Promise.all([
       keys.keyFor(projectId),
       db.selectFrom("secret_tags").select(["id", "slug", "color"]).where("project_id", "=", projectId).execute(),
@@ -202,7 +208,7 @@ export function createSecretSnapshotService({
       tagById,
       slugsOf,
       readable(folderId: string, entry: SecretEntry): boolean {
-        if (!tree.byId.has(folderId)) return false;
+        if (!viewSecretValue || !tree.byId.has(folderId)) return false;
         return canReadValue(ability, {
           environment: envSlug,
           secretPath: tree.pathOf(folderId),
@@ -437,14 +443,20 @@ export function createSecretSnapshotService({
       return { count: total, folderId: folder.id };
     },
 
-    async commitChanges(actor: Actor, commitId: string, projectId: string) {
-      const opened = await openCommit(actor, commitId, commitNotFound(commitId), projectId);
+    async commitChanges(
+      actor: Actor,
+      commitId: string,
+      query: { projectId: string; viewSecretValue?: boolean | undefined; secretKey?: string | undefined },
+    ) {
+      const opened = await openCommit(actor, commitId, commitNotFound(commitId), query.projectId);
       assertRead(opened.access.ability);
       const { commit, env, tree } = opened;
       const previous = await previousCommit(db, commit);
-      const changes = diffStates(previous ? parseState(previous) : EMPTY_STATE, parseState(commit));
+      const changes = diffStates(previous ? parseState(previous) : EMPTY_STATE, parseState(commit)).filter(
+        (c) => query.secretKey === undefined || (c.after ?? c.before)?.key === query.secretKey,
+      );
       const [reader, versions, latest] = await Promise.all([
-        contentReader(commit.project_id, opened.access.ability, env.slug, tree),
+        contentReader(commit.project_id, opened.access.ability, env.slug, tree, query.viewSecretValue),
         versionsOf(changes),
         listCommits(db, commit.folder_id, { offset: 0, limit: 1, sort: "desc" }),
       ]);
@@ -527,29 +539,43 @@ export function createSecretSnapshotService({
     async compare(
       actor: Actor,
       commitId: string,
-      query: { projectId: string; folderId: string; deepRollback?: boolean | undefined },
+      query: {
+        projectId: string;
+        folderId: string;
+        deepRollback?: boolean | undefined;
+        viewSecretValue?: boolean | undefined;
+        secretKey?: string | undefined;
+      },
     ): Promise<CompareFolder[]> {
       const notFound = commitNotFound(commitId);
       const opened = await openCommit(actor, commitId, notFound, query.projectId);
       const { commit, env, tree } = opened;
       if (commit.folder_id !== query.folderId) throw notFound();
       assertRead(opened.access.ability);
-      const reader = await contentReader(commit.project_id, opened.access.ability, env.slug, tree);
+      const reader = await contentReader(
+        commit.project_id,
+        opened.access.ability,
+        env.slug,
+        tree,
+        query.viewSecretValue,
+      );
       const out: CompareFolder[] = [];
       const visit = async (folderId: string, target: FolderState) => {
         const folder = tree.byId.get(folderId);
         if (!folder) return;
         const current = await readFolderState(db, folderId);
         const name = folder.parent_id === null ? "root" : folder.name;
-        out.push(
-          await compareFolder(
-            reader,
-            { id: folderId, name, path: tree.pathOf(folderId) },
-            current,
-            target,
-            String(commit.seq),
-          ),
+        const compared = await compareFolder(
+          reader,
+          { id: folderId, name, path: tree.pathOf(folderId) },
+          current,
+          target,
+          String(commit.seq),
         );
+        if (query.secretKey !== undefined) {
+          compared.changes = compared.changes.filter((c) => c.secretKey === query.secretKey);
+        }
+        out.push(compared);
         if (query.deepRollback === false) return;
         const kept = new Set(current.folders.map((f) => f.id));
         for (const child of target.folders) {

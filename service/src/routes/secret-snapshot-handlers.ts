@@ -32,7 +32,7 @@ export function secretSnapshotHandlers(snapshots: SecretSnapshotService): Pick<H
     "pitCommits.list": async ({ actor, query }) => snapshots.listCommits(actor, query),
     "pitCommits.count": async ({ actor, query }) => snapshots.countCommits(actor, query),
     "pitCommits.changes": async ({ actor, params, query }) => ({
-      changes: await snapshots.commitChanges(actor, params.commitId, query.projectId),
+      changes: await snapshots.commitChanges(actor, params.commitId, query),
     }),
     "pitCommits.folderState": async ({ actor, params, query }) => snapshots.folderState(actor, params.commitId, query),
     "pitCommits.compare": async ({ actor, params, query }) => snapshots.compare(actor, params.commitId, query),

@@ -316,6 +316,29 @@ describeEachDatabase("snapshots and point-in-time rollback", (kind) => {
     const mine = endpoints["secretSnapshots.get"].response.parse(own.body).secretSnapshot.secretVersions[0];
     expect(mine?.secretValue).toBe("top-secret");
     expect(mine?.secretValueHidden).toBe(false);
+
+    // A preview asks without values, and a reveal for one key only.
+    await update(place, "HIDDEN", { secretValue: "changed" });
+    await createSecret(svc, place, "OTHER", { secretValue: "other" });
+    const query = { projectId: place.workspaceId, folderId: snap?.folderId ?? "", environment: "dev", secretPath: "/" };
+    const masked = await svc.endpoint("pitCommits.compare", {
+      params: { commitId: snap?.id ?? "" },
+      query: { ...query, viewSecretValue: "false" },
+    });
+    const values = endpoints["pitCommits.compare"].response
+      .parse(masked.body)
+      .flatMap((f) => f.changes.flatMap((c) => (c.versions ?? []).map((v) => [v.secretValue, v.isRedacted])));
+    expect(values).toEqual([
+      ["<hidden-by-infisical>", true],
+      ["<hidden-by-infisical>", true],
+      ["<hidden-by-infisical>", true],
+    ]);
+    const one = await svc.endpoint("pitCommits.compare", {
+      params: { commitId: snap?.id ?? "" },
+      query: { ...query, secretKey: "HIDDEN" },
+    });
+    const revealed = endpoints["pitCommits.compare"].response.parse(one.body)[0]?.changes;
+    expect(revealed?.map((c) => c.versions?.map((v) => v.secretValue))).toEqual([["changed", "top-secret"]]);
   });
 
   it("answers 404 for unknown snapshots and commits", async () => {
