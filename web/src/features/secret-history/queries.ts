@@ -37,10 +37,10 @@ export const historyQueries = {
     }),
   /** What a rollback to the commit would change now: read afresh each time it is shown. */
   preview: (folder: HistoryFolder, commit: FolderCommit) =>
+    // The commit is named in the key by its id, which is all that identifies it.
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
     queryOptions({
       queryKey: historyKeys.preview(folder, commit.id),
-      // The commit is named in the key by its id, which is all that identifies it.
-      // eslint-disable-next-line @tanstack/query/exhaustive-deps
       queryFn: ({ signal }) => historyApi.preview(folder, commit, signal),
       staleTime: 0,
     }),
