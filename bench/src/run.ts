@@ -4,6 +4,7 @@ import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
+import { pitRollbackCases } from "./cases/pit-rollback.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
@@ -19,6 +20,7 @@ const cases: BenchCase[] = [
   ...secretsListCases,
   secretsFilterCase,
   consoleCase,
+  ...pitRollbackCases,
   ...infisicalLiveCases,
 ];
 

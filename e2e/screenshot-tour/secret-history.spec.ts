@@ -29,8 +29,8 @@ test("folder history and rollback preview", async ({ signedIn: page, service }) 
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
       for (const theme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme: theme });
-        const shot = (name: string) =>
-          page.screenshot({ path: `${dir}${theme}-${width}-${name}.png`, animations: "disabled", fullPage: true });
+        const shot = (name: string, fullPage = true) =>
+          page.screenshot({ path: `${dir}${theme}-${width}-${name}.png`, animations: "disabled", fullPage });
         await page.goto(`/projects/${project.id}/secret-history?env=dev`);
         const rows = page.getByRole("listitem").filter({ hasText: "#" });
         await expect(rows.first()).toBeVisible();
@@ -45,7 +45,7 @@ test("folder history and rollback preview", async ({ signedIn: page, service }) 
         await expect(preview.getByRole("region", { name: "Will change" })).toBeVisible();
         await preview.getByRole("button", { name: "Reveal DATABASE_URL" }).click();
         await expect(preview).toContainText("db-replica");
-        await shot("secret-history-rollback-preview");
+        await shot("secret-history-rollback-preview", false);
         await page.keyboard.press("Escape");
       }
     }

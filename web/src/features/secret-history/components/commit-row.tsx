@@ -37,7 +37,7 @@ export function CommitRow({ folder, commit, isLatest, onPreview }: CommitRowProp
         >
           <ChevronRight aria-hidden className={cn("transition-transform", open && "rotate-90")} />
         </Button>
-        <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="grid min-w-48 flex-1 gap-0.5">
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
             <span className="truncate">{commit.message ?? "Change"}</span>
             <span className="font-mono text-xs text-muted-foreground">#{commit.commitId}</span>
@@ -51,6 +51,7 @@ export function CommitRow({ folder, commit, isLatest, onPreview }: CommitRowProp
         </div>
         <Button
           size="sm"
+          className="ml-12 sm:ml-0"
           onClick={onPreview}
           disabled={isLatest}
           title={isLatest ? "The folder is as this change left it" : undefined}

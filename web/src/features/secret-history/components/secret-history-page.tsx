@@ -127,6 +127,7 @@ function FolderPlace({ folder, environments }: { folder: HistoryFolder; environm
         ))}
       </nav>
       <nav aria-label="Folder" className="flex min-w-0 flex-wrap items-center gap-1 font-mono text-[13px]">
+        <span className="font-sans text-muted-foreground">Folder</span>
         <Link to={href(folder.environment, "/")} className="rounded px-1 text-muted-foreground hover:text-foreground">
           /
         </Link>
