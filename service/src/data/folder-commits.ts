@@ -158,9 +158,17 @@ export async function listCommits(
 
 /**
  * Drops the folder's commits past the newest `keep`, and the versions of deleted secrets that only
- * those commits named (a live secret's versions stay: they are its history).
+ * those commits named (a live secret's versions stay: they are its history). `present` are the
+ * secrets of the folder's newest state: usually every secret a dropped commit names, so nothing
+ * more is read.
  */
-export async function pruneCommits(db: Db, folderId: string, newestSeq: number, keep: number): Promise<void> {
+export async function pruneCommits(
+  db: Db,
+  folderId: string,
+  newestSeq: number,
+  keep: number,
+  present: ReadonlySet<string>,
+): Promise<void> {
   const cut = newestSeq - keep;
   if (cut < 1) return;
   const dropped = await db
@@ -171,7 +179,13 @@ export async function pruneCommits(db: Db, folderId: string, newestSeq: number, 
     .execute();
   if (dropped.length === 0) return;
   await db.deleteFrom("folder_commits").where("folder_id", "=", folderId).where("seq", "<=", cut).execute();
-  const named = new Set(dropped.flatMap((row) => parseState(row).secrets.map((s) => s.id)));
+  const named = new Set(
+    dropped.flatMap((row) =>
+      parseState(row)
+        .secrets.map((s) => s.id)
+        .filter((id) => !present.has(id)),
+    ),
+  );
   if (named.size === 0) return;
   const ids = [...named];
   const live = new Set<string>();

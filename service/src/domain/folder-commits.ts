@@ -81,7 +81,13 @@ export function createFolderCommits({ db, dialect, keys }: FolderCommitsDeps) {
       state: JSON.stringify(state),
       created_at: nowIso(),
     });
-    await pruneCommits(trx, change.folderId, seq + 1, project?.pit_version_limit ?? 10);
+    await pruneCommits(
+      trx,
+      change.folderId,
+      seq + 1,
+      project?.pit_version_limit ?? 10,
+      new Set(state.secrets.map((s) => s.id)),
+    );
     return id;
   }
 
