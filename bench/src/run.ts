@@ -4,6 +4,7 @@ import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
+import { pitRollbackCases } from "./cases/pit-rollback.ts";
 import { secretsBatchCase } from "./cases/secrets-batch.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
@@ -21,6 +22,7 @@ const cases: BenchCase[] = [
   secretsFilterCase,
   secretsBatchCase,
   consoleCase,
+  ...pitRollbackCases,
   ...infisicalLiveCases,
 ];
 

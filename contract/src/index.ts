@@ -12,6 +12,7 @@ import { permissionEndpoints } from "./permissions.ts";
 import { projectRoleEndpoints } from "./project-roles.ts";
 import { projectEndpoints } from "./projects.ts";
 import { secretImportEndpoints } from "./secret-imports.ts";
+import { secretSnapshotEndpoints } from "./secret-snapshots.ts";
 import { secretEndpoints } from "./secrets.ts";
 import { tagEndpoints } from "./tags.ts";
 import { tokenAuthEndpoints } from "./token-auth.ts";
@@ -36,6 +37,7 @@ export * from "./permissions.ts";
 export * from "./project-roles.ts";
 export * from "./projects.ts";
 export * from "./secret-imports.ts";
+export * from "./secret-snapshots.ts";
 export * from "./secrets.ts";
 export * from "./storable-text.ts";
 export * from "./tags.ts";
@@ -60,6 +62,7 @@ export const endpointList = [
   ...projectRoleEndpoints,
   ...secretEndpoints,
   ...secretImportEndpoints,
+  ...secretSnapshotEndpoints,
   ...folderEndpoints,
   ...tagEndpoints,
 ] as const;

@@ -42,6 +42,7 @@ export const paths = {
   project: {
     secrets: folderPage("secrets"),
     secretImports: folderPage("secret-imports"),
+    secretHistory: folderPage("secret-history"),
     roles: projectPage("roles"),
     access: projectPage("access"),
     integrations: projectPage("integrations"),

@@ -1,4 +1,4 @@
-import { Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
+import { History, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
 import type { RouteObject } from "react-router";
 import { type ProjectSection, paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
@@ -23,6 +23,11 @@ const plannedPages: Record<PlannedPageKey, PlannedPage> = {
     title: "Secret imports",
     icon: Import,
     purpose: "Pull secrets from other environments and folders into this one, in order of precedence.",
+  },
+  secretHistory: {
+    title: "History",
+    icon: History,
+    purpose: "See what changed in a folder, and put it back as it was at an earlier point.",
   },
   roles: {
     title: "Roles",

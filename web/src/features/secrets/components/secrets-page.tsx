@@ -1,6 +1,6 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Layers, Plus } from "lucide-react";
+import { History, Layers, Plus } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
@@ -12,6 +12,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { withPlace } from "@/config/place";
 import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
@@ -130,6 +131,16 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
+        <Link
+          to={withPlace(paths.project.secretHistory.href(projectId), {
+            environment: environment.slug,
+            secretPath: location.secretPath,
+          })}
+          className={buttonVariants({ size: "sm", className: "sm:ml-auto" })}
+        >
+          <History aria-hidden />
+          History
+        </Link>
       </div>
       <FoldersBar folder={folder} guards={guards} href={href} />
       <SecretsList
