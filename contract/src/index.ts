@@ -11,6 +11,7 @@ import { oidcAuthEndpoints } from "./oidc-auth.ts";
 import { permissionEndpoints } from "./permissions.ts";
 import { projectRoleEndpoints } from "./project-roles.ts";
 import { projectEndpoints } from "./projects.ts";
+import { secretChangeEndpoints } from "./secret-changes.ts";
 import { secretImportEndpoints } from "./secret-imports.ts";
 import { secretSnapshotEndpoints } from "./secret-snapshots.ts";
 import { secretEndpoints } from "./secrets.ts";
@@ -36,6 +37,7 @@ export * from "./oidc-auth.ts";
 export * from "./permissions.ts";
 export * from "./project-roles.ts";
 export * from "./projects.ts";
+export * from "./secret-changes.ts";
 export * from "./secret-imports.ts";
 export * from "./secret-snapshots.ts";
 export * from "./secrets.ts";
@@ -63,6 +65,7 @@ export const endpointList = [
   ...secretEndpoints,
   ...secretImportEndpoints,
   ...secretSnapshotEndpoints,
+  ...secretChangeEndpoints,
   ...folderEndpoints,
   ...tagEndpoints,
 ] as const;

@@ -273,6 +273,18 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
     folderId: "6c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f",
     environment: "dev",
   },
+  "pitBatch.commit": {
+    projectId: "proj-sample",
+    environment: "dev",
+    message: "Rotate the database credentials",
+    changes: {
+      secrets: {
+        create: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+        update: [{ secretKey: "API_KEY", newSecretName: "SERVICE_API_KEY" }],
+        delete: [{ secretKey: "OLD_TOKEN" }],
+      },
+    },
+  },
   "secrets.getById": undefined,
   "secretVersions.list": undefined,
   "folders.create": { workspaceId: "proj-sample", environment: "dev", name: "app", path: "/" },

@@ -3,11 +3,14 @@ import {
   type BatchCreateItem,
   type BatchDeleteBody,
   type BatchUpdateBody,
+  type CommitChangesBody,
+  type CommitChangesResult,
   HIDDEN_SECRET_VALUE,
   type Secret,
   type SecretRecord,
 } from "@keyhold/contract";
 import type { Kysely } from "kysely";
+import { findCommit } from "../data/folder-commits.ts";
 import {
   deleteSecretRows,
   findProjectTags,
@@ -22,7 +25,7 @@ import type { SecretRow } from "../db/schema-secrets.ts";
 import { nowIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, NotFoundError } from "./errors.ts";
-import type { FolderCommits } from "./folder-commits.ts";
+import { commitView, type FolderCommits } from "./folder-commits.ts";
 import { assertCan, canReadValue } from "./project-permissions.ts";
 import { decryptField, type ProjectKeys } from "./secret-crypto.ts";
 import { folderNotFound, type ProjectRef, type SecretScope, type SecretScopes } from "./secret-scope.ts";
@@ -377,6 +380,35 @@ export function createSecretBatches({ db, dialect, scopes, keys, commits }: Secr
     async delete(actor: Actor, body: BatchDeleteBody): Promise<Secret[]> {
       const opened = await open(actor, body);
       return (await inOneCommit(opened, "Secrets Deleted", planDelete(opened, body.secrets))).result;
+    },
+
+    /**
+     * A folder's mixed change set, all or nothing, as one commit with the caller's message: the
+     * deletes first, then the updates (renames included), then the creates, so that a key deleted
+     * and created again, or renamed into a name a delete frees, works. Each part is checked and
+     * answered as its batch endpoint checks and answers it.
+     */
+    async commit(actor: Actor, body: CommitChangesBody): Promise<CommitChangesResult> {
+      const { create = [], update = [], delete: remove = [] } = body.changes.secrets;
+      if (create.length + update.length + remove.length === 0) throw new BadRequestError("No changes to commit");
+      const opened = await open(actor, body);
+      const creating = create.length > 0 ? await planCreate(opened, create) : undefined;
+      const updating =
+        update.length > 0 ? await planUpdate(opened, { secretPath: body.secretPath, secrets: update }) : undefined;
+      const deleting = remove.length > 0 ? planDelete(opened, remove) : undefined;
+      const taken = () => new BadRequestError("Secret already exists");
+      const { result, commitId } = await refusingTaken(taken, () =>
+        inOneCommit(opened, body.message, async (w) => {
+          const deleted = (await deleting?.(w)) ?? [];
+          const updated = (await updating?.run(w)) ?? [];
+          const created = (await creating?.run(w)) ?? [];
+          return { created, updated, deleted };
+        }),
+      );
+      const row = commitId ? await findCommit(db, commitId) : undefined;
+      // Every part changes the folder (an update writes a version even when nothing differs).
+      if (!row) throw new Error("The change set recorded no commit of its folder");
+      return { commit: commitView(row), secrets: result };
     },
   };
 }
