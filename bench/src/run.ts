@@ -8,6 +8,7 @@ import { pitRollbackCases } from "./cases/pit-rollback.ts";
 import { secretsBatchCase } from "./cases/secrets-batch.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsListCases } from "./cases/secrets-list.ts";
+import { secretsOverviewCase } from "./cases/secrets-overview.ts";
 import { serviceReadCases } from "./cases/service-read.ts";
 import { type BenchCase, selectCases } from "./lib/bench-case.ts";
 import { Processes } from "./lib/processes.ts";
@@ -20,6 +21,7 @@ const cases: BenchCase[] = [
   ...bffHopCases,
   ...secretsListCases,
   secretsFilterCase,
+  secretsOverviewCase,
   secretsBatchCase,
   consoleCase,
   ...pitRollbackCases,

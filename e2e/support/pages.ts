@@ -34,7 +34,7 @@ export interface Stop {
 const h1 = (page: Page, name: string) =>
   expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
 
-const dialog = async (page: Page, button: string, name = button) => {
+const dialog = async (page: Page, button: string, name: string | RegExp = button) => {
   await page.getByRole("button", { name: button, exact: true }).first().click();
   const opened = page.getByRole("dialog", { name });
   await expect(opened).toBeVisible();
@@ -260,6 +260,13 @@ const secretsUrl = (w: World) =>
   `/projects/${w.project.id}/secrets?env=${w.folder.environment}&path=${w.folder.secretPath}`;
 const importsUrl = (w: World) =>
   `/projects/${w.project.id}/secret-imports?env=${w.folder.environment}&path=${w.folder.secretPath}`;
+const overviewUrl = (w: World) => `/projects/${w.project.id}/overview?path=${w.folder.secretPath}`;
+const overviewReady = async (page: Page) => {
+  await h1(page, "Secrets overview");
+  await expect(
+    page.getByRole("table", { name: "Secrets across environments" }).getByText("DATABASE_URL", { exact: true }),
+  ).toBeVisible();
+};
 const secretsReady = async (page: Page) => {
   await h1(page, "Secrets");
   await expect(page.getByRole("button", { name: "Open DATABASE_URL", exact: true })).toBeVisible();
@@ -384,6 +391,19 @@ export const everyPage: Stop[] = [
       expect(
         page.getByRole("dialog").getByRole("heading", { name: "PAYMENTS_GATEWAY_WEBHOOK_SIGNING_SECRET" }),
       ).toBeVisible(),
+  },
+  { name: "secrets-overview", url: overviewUrl, ready: overviewReady },
+  {
+    name: "secrets-overview-add-key",
+    url: overviewUrl,
+    ready: overviewReady,
+    open: (page) => dialog(page, "Add key"),
+  },
+  {
+    name: "secrets-overview-copy",
+    url: overviewUrl,
+    ready: overviewReady,
+    open: (page) => dialog(page, "Copy DATABASE_URL from Development to other environments", /Copy DATABASE_URL/),
   },
   {
     name: "secret-imports",

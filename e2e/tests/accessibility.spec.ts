@@ -318,7 +318,14 @@ for (const theme of ["light", "dark"] as const) {
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press("Escape");
 
+        // A delete is staged: the row is marked, the review lists it, and saving asks first.
         await page.getByRole("button", { name: "Delete REDIS_URL" }).click();
+        const pending = page.getByRole("region", { name: "Pending changes" });
+        await pending.getByRole("button", { name: "Review changes (1)" }).click();
+        await expect(page.getByRole("dialog", { name: "Review changes (1)" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+        await pending.getByRole("button", { name: "Save 1 change" }).click();
         await expect(page.getByRole("alertdialog")).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press("Escape");

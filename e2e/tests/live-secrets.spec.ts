@@ -125,7 +125,7 @@ test.describe("secrets", () => {
   );
 
   test(
-    "edits a value inline from its row: Enter saves, Escape cancels",
+    "edits a value inline from its row: Enter stages it, the bar saves it, Escape cancels",
     live,
     async ({ signedIn: page, service, seededProject: project }) => {
       await seedSecret(service, project, { key: "CACHE_TTL", value: "60" });
@@ -148,7 +148,9 @@ test.describe("secrets", () => {
       await input.fill("300");
       await input.press("Enter");
       await expect(input).toBeHidden();
-      await expect(page.getByText("Value saved")).toBeVisible();
+      const pending = page.getByRole("region", { name: "Pending changes" });
+      await pending.getByRole("button", { name: "Save 1 change" }).click();
+      await expect(page.getByText("Changes saved")).toBeVisible();
       expect(await readSecret(service, project, "CACHE_TTL")).toMatchObject({ secretValue: "300", version: 2 });
       await row.getByRole("button", { name: "Reveal value of CACHE_TTL" }).click();
       await expect(row).toContainText("300");
@@ -177,14 +179,23 @@ test.describe("secrets", () => {
     await seedSecret(service, project, { key: "KEEP_ME", value: "kept" });
     await openSecrets(page, project);
 
-    await secretRow(page, "OLD_TOKEN").getByRole("button", { name: "Delete OLD_TOKEN" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete secret OLD_TOKEN?" });
+    // Delete stages the deletion; undo takes it back; saving asks first.
+    const row = secretRow(page, "OLD_TOKEN");
+    await row.getByRole("button", { name: "Delete OLD_TOKEN" }).click();
+    await expect(row).toContainText("Deleted on save");
+    await row.getByRole("button", { name: "Undo changes to OLD_TOKEN" }).click();
+    await expect(row).not.toContainText("Deleted on save");
+
+    await row.getByRole("button", { name: "Delete OLD_TOKEN" }).click();
+    const pending = page.getByRole("region", { name: "Pending changes" });
+    await pending.getByRole("button", { name: "Save 1 change" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Save 1 change?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     expect(await statusOf(readSecret(service, project, "OLD_TOKEN"))).toBe(200);
 
-    await secretRow(page, "OLD_TOKEN").getByRole("button", { name: "Delete OLD_TOKEN" }).click();
-    await confirm.getByRole("button", { name: "Delete secret" }).click();
+    await pending.getByRole("button", { name: "Save 1 change" }).click();
+    await confirm.getByRole("button", { name: "Save 1 change" }).click();
     await expect(confirm).toBeHidden();
     await expect(secretRow(page, "OLD_TOKEN")).toHaveCount(0);
     await expect(secretRow(page, "KEEP_ME")).toBeVisible();

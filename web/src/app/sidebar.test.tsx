@@ -14,6 +14,7 @@ describe("SidebarNav", () => {
     renderRoutes(routes, { path: "/projects/p1/secrets?env=prod&path=%2Fshared&secret=DB_URL&q=db" });
     expect(link("Secret imports")).toHaveAttribute("href", "/projects/p1/secret-imports?env=prod&path=%2Fshared");
     expect(link("Secrets")).toHaveAttribute("href", "/projects/p1/secrets?env=prod&path=%2Fshared");
+    expect(link("Secrets overview")).toHaveAttribute("href", "/projects/p1/overview?env=prod&path=%2Fshared");
     expect(link("Roles")).toHaveAttribute("href", "/projects/p1/roles");
   });
 

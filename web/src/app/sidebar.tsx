@@ -1,4 +1,5 @@
 import {
+  Columns3,
   FolderKanban,
   Import,
   KeyRound,
@@ -16,6 +17,7 @@ import { cn } from "@/lib/cn";
 
 const projectItems: { section: ProjectSection; label: string; icon: LucideIcon }[] = [
   { section: "secrets", label: "Secrets", icon: KeyRound },
+  { section: "secretsOverview", label: "Secrets overview", icon: Columns3 },
   { section: "secretImports", label: "Secret imports", icon: Import },
   { section: "roles", label: "Roles", icon: ShieldCheck },
   { section: "access", label: "Access", icon: UsersRound },

@@ -41,6 +41,7 @@ export const paths = {
   },
   project: {
     secrets: folderPage("secrets"),
+    secretsOverview: folderPage("overview"),
     secretImports: folderPage("secret-imports"),
     secretHistory: folderPage("secret-history"),
     roles: projectPage("roles"),

@@ -1,4 +1,4 @@
-import { History, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
+import { Columns3, History, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
 import type { RouteObject } from "react-router";
 import { type ProjectSection, paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
@@ -18,6 +18,11 @@ const plannedPages: Record<PlannedPageKey, PlannedPage> = {
     title: "Secrets",
     icon: KeyRound,
     purpose: "Browse and edit a project's secrets by environment and folder.",
+  },
+  secretsOverview: {
+    title: "Secrets overview",
+    icon: Columns3,
+    purpose: "Compare a folder's keys across the project's environments.",
   },
   secretImports: {
     title: "Secret imports",

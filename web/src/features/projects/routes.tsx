@@ -5,7 +5,7 @@ import { type ProjectSection, paths } from "@/config/paths";
 import { accessRoute } from "@/features/access/routes";
 import { integrationsRoute } from "@/features/integrations/routes";
 import { roleRoutes } from "@/features/roles/routes";
-import { secretsRoute } from "@/features/secrets/routes";
+import { secretsOverviewRoute, secretsRoute } from "@/features/secrets/routes";
 import { secretHistoryRoute } from "@/features/secret-history/routes";
 import { secretImportsRoute } from "@/features/secret-imports/routes";
 import type { RouteHandle } from "@/lib/route-handle";
@@ -21,6 +21,7 @@ const sections = Object.keys(paths.project) as ProjectSection[];
 /** Project sections that are built; the others show their planned page. */
 const builtSections: Partial<Record<ProjectSection, (queryClient: QueryClient) => RouteObject>> = {
   secrets: secretsRoute,
+  secretsOverview: secretsOverviewRoute,
   roles: roleRoutes,
   access: accessRoute,
   secretImports: secretImportsRoute,

@@ -107,6 +107,13 @@ export const secretsApi = {
     return secrets.map(withoutValue);
   },
 
+  /**
+   * The folder's own secrets with their values, for a person's move or copy of some of them: the
+   * caller keeps only those and drops them once written.
+   */
+  listWithValues: async (folder: SecretFolder, signal?: AbortSignal) =>
+    (await call(ep.list, { query: { ...where(folder), viewSecretValue: "true" } }, { signal })).secrets,
+
   /** One secret with its value (unless the caller may not read it: then `secretValueHidden`). */
   reveal: async (folder: SecretFolder, secretKey: string, signal?: AbortSignal) =>
     (await call(ep.get, { params: { secretName: secretKey }, query: where(folder) }, { signal })).secret,

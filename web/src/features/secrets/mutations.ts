@@ -1,6 +1,6 @@
 import type { Tag } from "@keyhold/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ListedSecret, type NewSecret, type SecretChanges, type SecretFolder, secretsApi } from "./api";
+import { type ListedSecret, type NewSecret, type SecretFolder, secretsApi } from "./api";
 import { secretKeys } from "./queries";
 import { childPath } from "./secret-location";
 import { type FolderListing, folderListing } from "./secret-rows";
@@ -39,37 +39,6 @@ export function useCreateSecret(folder: SecretFolder, tags: readonly Tag[]) {
       patchList(queryClient, folder, (secrets) =>
         [...secrets, listed].sort((a, b) => a.secretKey.localeCompare(b.secretKey)),
       );
-    },
-  });
-}
-
-/** Changes one secret's value (inline edit); the row keeps what the list said about the rest. */
-export function useUpdateSecretValue(folder: SecretFolder) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ secretKey, secretValue }: { secretKey: string; secretValue: string }) =>
-      secretsApi.update(folder, secretKey, { secretValue } satisfies SecretChanges),
-    onSuccess: (updated, { secretKey }) => {
-      patchList(queryClient, folder, (secrets) =>
-        secrets.map((secret) =>
-          secret.secretKey === secretKey
-            ? { ...secret, version: updated.version, updatedAt: updated.updatedAt }
-            : secret,
-        ),
-      );
-      // A value shown in the row is read again, so it shows what was saved.
-      return queryClient.invalidateQueries({ queryKey: secretKeys.value(folder, secretKey) });
-    },
-  });
-}
-
-export function useDeleteSecret(folder: SecretFolder) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (secretKey: string) => secretsApi.delete(folder, secretKey),
-    onSuccess: (_deleted, secretKey) => {
-      queryClient.removeQueries({ queryKey: secretKeys.value(folder, secretKey) });
-      patchList(queryClient, folder, (secrets) => secrets.filter((secret) => secret.secretKey !== secretKey));
     },
   });
 }

@@ -71,3 +71,29 @@ export function folderListing({ secrets, imports }: FolderSecrets): FolderListin
     imported.length === 0 ? own : [...own, ...imported].sort((a, b) => collator.compare(a.secretKey, b.secretKey));
   return { secrets, imports, rows: indexSecrets(rows), importedCount: imported.length };
 }
+
+/**
+ * A row for a secret staged to be created (not on the server yet): the table shows it with the
+ * others, marked new, until the save. It has no id, version or dates of its own.
+ */
+export function stagedRow(
+  create: { secretKey: string; secretComment: string },
+  folder: { environment: string; secretPath: string },
+): SecretListRow {
+  const secret: ListedSecret = {
+    id: "",
+    _id: "",
+    workspace: "",
+    environment: folder.environment,
+    secretPath: folder.secretPath,
+    version: 0,
+    type: "shared",
+    secretKey: create.secretKey,
+    secretComment: create.secretComment,
+    secretValueHidden: false,
+    createdAt: "",
+    updatedAt: "",
+    tags: [],
+  };
+  return { secretKey: create.secretKey, tags: [], secret, importedFrom: undefined, overrides: NONE };
+}

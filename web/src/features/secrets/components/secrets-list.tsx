@@ -1,8 +1,10 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { FolderX, KeyRound, Search, SearchX } from "lucide-react";
-import { useMemo } from "react";
+import { SecretNameSchema } from "@keyhold/contract";
+import { FolderX, KeyRound, Plus, Search, SearchX } from "lucide-react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
+import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
@@ -13,8 +15,10 @@ import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
 import { filterSecrets, tagOptions } from "../secret-filter";
 import type { SecretLocation } from "../secret-location";
-import type { FolderListing } from "../secret-rows";
-import { SecretsTable } from "./secrets-table";
+import { type FolderListing, type SecretListRow, stagedRow } from "../secret-rows";
+import { problems as stagingProblems, stagedCreates } from "../staging/staged-changes";
+import { isSelectable, SecretsTable } from "./secrets-table";
+import { useStaging } from "./staging-context";
 import type { SecretGuards } from "./use-secret-guards";
 import { useSecretSearch } from "./use-secret-location";
 
@@ -28,6 +32,18 @@ interface SecretsListProps {
 }
 
 const count = new Intl.NumberFormat("en");
+
+// The bulk actions and the new-row dialog load when first used.
+const BulkActions = lazy(async () => ({ default: (await import("./bulk-actions")).BulkActions }));
+const StageSecretDialog = lazy(async () => ({ default: (await import("./stage-secret-dialog")).StageSecretDialog }));
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** Why the service would refuse a key, in the contract's words. */
+const validKey = (key: string) => {
+  const parsed = SecretNameSchema.safeParse(key);
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? "This key is not valid");
+};
 
 /** The folder's secrets, read once for the list below; typing in its search box does not render this again. */
 export function SecretsList(props: SecretsListProps) {
@@ -53,7 +69,31 @@ function FilteredSecrets({
   const { text: search, setText } = useSecretSearch(location.search);
   const index = list.data?.rows;
   const imported = list.data?.importedCount ?? 0;
-  const rows = useMemo(() => (index ? filterSecrets(index, search, location.tag) : []), [index, search, location.tag]);
+  const { staged } = useStaging();
+  const listed = useMemo(
+    () => (index ? filterSecrets(index, search, location.tag) : []),
+    [index, search, location.tag],
+  );
+  // Secrets staged to be created are listed first, filtered like the others (they have no tags yet).
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const added = location.tag
+      ? []
+      : stagedCreates(staged, folder)
+          .filter((create) => create.secretKey.toLowerCase().includes(needle))
+          .map((create) => stagedRow(create, folder));
+    return added.length === 0 ? listed : [...added, ...listed];
+  }, [listed, staged, folder, search, location.tag]);
+  const ownKeys = useMemo(() => new Set(list.data?.secrets.map((secret) => secret.secretKey)), [list.data]);
+  const problems = useMemo(
+    () =>
+      new Map(
+        stagingProblems(staged, folder, ownKeys, validKey).map((problem) => [problem.secretKey, problem.message]),
+      ),
+    [staged, folder, ownKeys],
+  );
+  const selection = useSelection(folder, rows);
+  const [adding, setAdding] = useState(false);
   const tags = useMemo(() => (index ? tagOptions(index.secrets) : []), [index]);
   const total = index?.secrets.length ?? 0;
   const filtered = search.trim() !== "" || location.tag !== undefined;
@@ -101,14 +141,41 @@ function FilteredSecrets({
           </Select>
         </label>
         {index ? (
-          <p className="ml-auto text-[13px] text-muted-foreground tabular-nums" role="status">
+          <p className="text-[13px] text-muted-foreground tabular-nums" role="status">
             {filtered
               ? `${count.format(rows.length)} of ${count.format(total)} ${total === 1 ? "secret" : "secrets"}`
               : `${count.format(total)} ${total === 1 ? "secret" : "secrets"}`}
             {imported > 0 && !filtered ? `, ${count.format(imported)} imported` : null}
           </p>
         ) : null}
+        <div className="ml-auto flex items-center gap-2">
+          <PermittedButton
+            size="sm"
+            variant="secondary"
+            deniedReason={guards.create}
+            disabled={!index}
+            onClick={() => setAdding(true)}
+          >
+            <Plus aria-hidden />
+            Add row
+          </PermittedButton>
+        </div>
       </div>
+      {selection.keys.size > 0 ? (
+        <Suspense fallback={<div className="h-12 rounded-lg border border-border bg-surface" />}>
+          <BulkActions folder={folder} guards={guards} secretKeys={selection.keys} onClear={selection.clear} />
+        </Suspense>
+      ) : null}
+      {adding ? (
+        <Suspense fallback={null}>
+          <StageSecretDialog
+            folder={folder}
+            open={adding}
+            onOpenChange={setAdding}
+            existingKeys={index ? ownKeys : NO_KEYS}
+          />
+        </Suspense>
+      ) : null}
       {list.isPending ? (
         <TableSkeleton />
       ) : list.isError ? (
@@ -126,7 +193,7 @@ function FilteredSecrets({
         ) : (
           <ErrorPanel error={list.error} title="Could not load the secrets" onRetry={() => void list.refetch()} />
         )
-      ) : total === 0 ? (
+      ) : total === 0 && rows.length === 0 ? (
         <EmptyState
           icon={KeyRound}
           title="No secrets in this folder"
@@ -157,7 +224,16 @@ function FilteredSecrets({
         />
       ) : (
         <>
-          <SecretsTable rows={rows} folder={folder} guards={guards} onOpen={onOpen} />
+          <SecretsTable
+            rows={rows}
+            folder={folder}
+            guards={guards}
+            onOpen={onOpen}
+            problems={problems}
+            selected={selection.keys}
+            onSelect={selection.select}
+            onSelectAll={selection.selectAll}
+          />
           {imported > 0 ? (
             <p className="text-[13px] text-muted-foreground">
               Imported secrets are read-only here: open one in its own folder to change it. The folder&apos;s own
@@ -168,6 +244,56 @@ function FilteredSecrets({
       )}
     </section>
   );
+}
+
+/**
+ * Which rows are selected for bulk actions, by key, for the folder shown (another folder starts
+ * with none). A click selects or unselects one row; Shift-click gives every row from the last one
+ * clicked to this one the state this one takes; "all" takes every selectable row matching the search.
+ */
+function useSelection(folder: SecretFolder, rows: readonly SecretListRow[]) {
+  const [state, setState] = useState<{ folder: SecretFolder; keys: ReadonlySet<string> }>({ folder, keys: NO_KEYS });
+  const anchor = useRef<string | undefined>(undefined);
+  const keys = state.folder === folder ? state.keys : NO_KEYS;
+
+  const select = useCallback(
+    (index: number, range: boolean) => {
+      const row = rows[index];
+      if (!row) return;
+      // Read now: the state update below runs later, after the anchor has moved to this row.
+      const from = range && anchor.current ? rows.findIndex((r) => r.secretKey === anchor.current) : -1;
+      anchor.current = row.secretKey;
+      setState((current) => {
+        const next = new Set(current.folder === folder ? current.keys : NO_KEYS);
+        const on = !next.has(row.secretKey);
+        if (from === -1) {
+          if (on) next.add(row.secretKey);
+          else next.delete(row.secretKey);
+        } else {
+          for (let i = Math.min(from, index); i <= Math.max(from, index); i++) {
+            const each = rows[i] as SecretListRow;
+            if (!isSelectable(each)) continue;
+            if (on) next.add(each.secretKey);
+            else next.delete(each.secretKey);
+          }
+        }
+        return { folder, keys: next };
+      });
+    },
+    [folder, rows],
+  );
+  const selectAll = useCallback(
+    (all: boolean) => {
+      anchor.current = undefined;
+      setState({
+        folder,
+        keys: all ? new Set(rows.filter(isSelectable).map((row) => row.secretKey)) : NO_KEYS,
+      });
+    },
+    [folder, rows],
+  );
+  const clear = useCallback(() => selectAll(false), [selectAll]);
+  return { keys, select, selectAll, clear };
 }
 
 function TableSkeleton() {

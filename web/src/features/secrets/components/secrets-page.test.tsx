@@ -93,8 +93,8 @@ function server({ rules = everything, list }: Server = {}) {
         })
       );
     }
-    if (url.pathname === "/api/v3/secrets/raw/REDIS_URL" && request.method === "PATCH") {
-      return json(200, { secret: { ...secret("REDIS_URL", [], ""), version: 2, secretValueHidden: false } });
+    if (url.pathname === "/api/v3/secrets/batch/raw" && request.method === "PATCH") {
+      return json(200, { secrets: [{ ...secret("REDIS_URL", [], ""), version: 2, secretValueHidden: false }] });
     }
     if (url.pathname === "/api/v3/secrets/raw/REDIS_URL") {
       return json(200, { secret: secret("REDIS_URL", [], "redis://cache:6379") });
@@ -198,7 +198,7 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     expect(screen.queryByText("redis://cache:6379")).toBeNull();
   });
 
-  it("edits a value in its row: Escape leaves it, Enter saves it, a value of several lines is left to the drawer", async () => {
+  it("edits a value in its row: Escape leaves it, Enter stages it to save with the others, a value of several lines is left to the drawer", async () => {
     const { requests } = server();
     const { user } = render();
     await screen.findByRole("button", { name: "Open REDIS_URL" });
@@ -219,12 +219,20 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     await user.clear(again);
     await user.type(again, "redis://new:6380{Enter}");
     await waitFor(() => expect(screen.queryByRole("textbox", { name: "New value of REDIS_URL" })).toBeNull());
-    const patch = requests.find((r) => r.method === "PATCH");
-    expect(JSON.parse(patch?.body ?? "{}")).toEqual({
+    // Staged, not sent: the row says so, and the page counts it.
+    expect(within(rowOf("REDIS_URL")).getByText("Edited")).toBeInTheDocument();
+    expect(requests.some((r) => r.method === "PATCH")).toBe(false);
+    const pending = await screen.findByRole("region", { name: "Pending changes" });
+    expect(pending).toHaveTextContent("1 change not saved yet");
+    await user.click(within(pending).getByRole("button", { name: "Save 1 change" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Pending changes" })).toBeNull());
+    const patches = requests.filter((r) => r.method === "PATCH");
+    expect(patches.map((r) => r.url)).toEqual(["/api/v3/secrets/batch/raw"]);
+    expect(JSON.parse(patches[0]?.body ?? "{}")).toEqual({
       workspaceId: PROJECT,
       environment: "dev",
       secretPath: "/",
-      secretValue: "redis://new:6380",
+      secrets: [{ secretKey: "REDIS_URL", secretValue: "redis://new:6380" }],
     });
 
     await user.click(within(rowOf("STRIPE_KEY")).getByRole("button", { name: "Edit value of STRIPE_KEY" }));

@@ -1,6 +1,6 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { History, Layers, Plus } from "lucide-react";
+import { Columns3, History, Layers, Plus } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
@@ -13,16 +13,21 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { withPlace } from "@/config/place";
+import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import { secretQueries } from "../queries";
+import { useStaged } from "../staging/use-staged";
 import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
+import { StagingContext, useStaging } from "./staging-context";
 import { useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
 // The create dialog (its form and validation) loads just after the page's first paint.
 const CreateSecretDialog = lazy(async () => ({ default: (await import("./create-secret-dialog")).CreateSecretDialog }));
+// The pending-changes bar (its save and review) loads when the first change is staged.
+const StagedChangesBar = lazy(async () => ({ default: (await import("./staged-changes-bar")).StagedChangesBar }));
 // The drawer (its editor, version history and diff) loads when a secret is first opened.
 const SecretDrawer = lazy(async () => ({ default: (await import("../drawer/secret-drawer")).SecretDrawer }));
 
@@ -68,6 +73,9 @@ function SecretsInProject({ projectId }: { projectId: string }) {
   const place = useSecretLocation();
   const slug = place.location.environment ?? environments[0]?.slug;
   const environment = environments.find((env) => env.slug === slug);
+  // Pending changes belong to the project's page, not one folder: moving between environments
+  // and folders keeps them; leaving the page asks first.
+  const staging = useStaged();
 
   if (environments.length === 0) {
     return (
@@ -99,7 +107,11 @@ function SecretsInProject({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />;
+  return (
+    <StagingContext.Provider value={staging}>
+      <SecretsInFolder projectId={projectId} environments={environments} environment={environment} place={place} />
+    </StagingContext.Provider>
+  );
 }
 
 interface SecretsInFolderProps {
@@ -132,11 +144,18 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         <EnvironmentSwitcher environments={environments} current={environment.slug} href={href} />
         <FolderBreadcrumbs environment={environment} secretPath={location.secretPath} href={href} />
         <Link
+          to={withPlace(paths.project.secretsOverview.href(projectId), { secretPath: location.secretPath })}
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "ml-auto text-muted-foreground")}
+        >
+          <Columns3 aria-hidden />
+          Compare environments
+        </Link>
+        <Link
           to={withPlace(paths.project.secretHistory.href(projectId), {
             environment: environment.slug,
             secretPath: location.secretPath,
           })}
-          className={buttonVariants({ size: "sm", className: "sm:ml-auto" })}
+          className={buttonVariants({ size: "sm" })}
         >
           <History aria-hidden />
           History
@@ -151,6 +170,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         guards={guards}
         onOpen={openSecret}
       />
+      <PendingChanges projectId={projectId} />
       <AfterFirstPaint fallback={null}>
         <CreateSecretDialog folder={folder} open={creating} onOpenChange={setCreating} />
       </AfterFirstPaint>
@@ -168,6 +188,19 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** The bar, once anything is staged (it stays while a failed save's review is open). */
+function PendingChanges({ projectId }: { projectId: string }) {
+  const { count } = useStaging();
+  const [used, setUsed] = useState(false);
+  if (count > 0 && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <StagedChangesBar projectId={projectId} />
+    </Suspense>
   );
 }
 

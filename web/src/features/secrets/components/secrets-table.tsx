@@ -1,10 +1,12 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useRevealed } from "@/hooks/use-remask";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
 import type { SecretListRow } from "../secret-rows";
-import { DeleteSecretDialog } from "./delete-secret-dialog";
+import { pendingChange, stageDelete, stageEdit, stageRename, unstage } from "../staging/staged-changes";
 import { SecretRow, stackedRowHeight } from "./secret-row";
+import { useStaging } from "./staging-context";
 import { useClientWidth } from "./use-client-width";
 import type { SecretGuards } from "./use-secret-guards";
 import type { LeaveEdit } from "./value-cell";
@@ -20,7 +22,17 @@ interface SecretsTableProps {
   folder: SecretFolder;
   guards: SecretGuards;
   onOpen: (secretKey: string) => void;
+  /** Why a save would refuse a row's staged change, by its key. */
+  problems: ReadonlyMap<string, string>;
+  selected: ReadonlySet<string>;
+  /** Selects or unselects the row at `index` of `rows`; with `range`, every row from the last one clicked. */
+  onSelect: (index: number, range: boolean) => void;
+  /** Selects every selectable row shown (all that match the search), or none. */
+  onSelectAll: (all: boolean) => void;
 }
+
+/** Whether a row can be selected for bulk actions: the folder's own secrets, saved already. */
+export const isSelectable = (row: SecretListRow) => row.importedFrom === undefined && row.secret.id !== "";
 
 /**
  * The secrets as a table whose body holds only the rows in view (and a few either side):
@@ -28,18 +40,30 @@ interface SecretsTableProps {
  * (with `aria-rowcount` and each row's `aria-rowindex`) whatever its length. Which values are
  * revealed and which row is being edited live here, by key, so they survive scrolling.
  */
-export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, onOpen }: SecretsTableProps) {
+export const SecretsTable = memo(function SecretsTable(props: SecretsTableProps) {
+  const { rows, folder, guards, onOpen, problems, selected, onSelect, onSelectAll } = props;
+  const { staged, change } = useStaging();
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const stacked = width !== undefined && width < STACK_BELOW;
   // The virtualiser recomputes its items' sizes when `getItemKey` changes: a new one with every
   // new list of rows makes it take their heights in the render that shows them (a `measure()`
   // after rendering would render the table a second time on every keystroke).
-  const getItemKey = useCallback((index: number) => (rows[index] as SecretListRow).secretKey, [rows]);
+  // A staged change adds a line to a stacked row: a row with one is another item, with its own size.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const { secretKey } = rows[index] as SecretListRow;
+      return pendingChange(staged, folder, secretKey) ? `${secretKey}\u0000staged` : secretKey;
+    },
+    [rows, staged, folder],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (stacked ? stackedRowHeight(rows[index] as SecretListRow) : ROW_HEIGHT),
+    estimateSize: (index) => {
+      const row = rows[index] as SecretListRow;
+      return stacked ? stackedRowHeight(row, pendingChange(staged, folder, row.secretKey)) : ROW_HEIGHT;
+    },
     getItemKey,
     overscan: 5,
     // Until the container is measured (and in tests without layout), assume a typical one.
@@ -47,7 +71,8 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
   });
   // Another layout brings other sizes for the same rows.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, stacked]);
-  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  // Revealed values mask again after 60 s, or when the tab is hidden or the window loses focus.
+  const { keys: revealed, toggle: toggleReveal } = useRevealed<string>();
   const [editing, setEditing] = useState<string>();
   // The edit in progress asks, when its value was changed, before another row's edit replaces it.
   const leaveEdit = useRef<LeaveEdit>(undefined);
@@ -59,23 +84,30 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
     },
     [editing],
   );
-  // The secret stays set while its confirmation closes, so the closing dialog keeps its text.
-  const [deleting, setDeleting] = useState<string>();
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const closeDelete = useCallback(() => setConfirmOpen(false), []);
+  const stageDeletion = useCallback(
+    (secretKey: string) => change((current) => stageDelete(current, folder, secretKey)),
+    [change, folder],
+  );
+  const undo = useCallback(
+    (secretKey: string) => change((current) => unstage(current, folder, secretKey)),
+    [change, folder],
+  );
+  const stageRow = useCallback(
+    (secretKey: string, { secretValue, newSecretKey }: { secretValue?: string; newSecretKey?: string }) =>
+      change((current) => {
+        let next = secretValue === undefined ? current : stageEdit(current, folder, secretKey, { secretValue });
+        // A new secret's key is its key in the model: it follows a rename.
+        if (newSecretKey !== undefined) next = stageRename(next, folder, secretKey, newSecretKey);
+        return next;
+      }),
+    [change, folder],
+  );
+  const selectable = rows.filter(isSelectable);
+  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.secretKey));
+  const someSelected = !allSelected && selectable.some((row) => selected.has(row.secretKey));
 
-  const toggleReveal = useCallback((secretKey: string) => {
-    setRevealed((current) => {
-      const next = new Set(current);
-      if (!next.delete(secretKey)) next.add(secretKey);
-      return next;
-    });
-  }, []);
-  const askDelete = useCallback((secretKey: string) => {
-    setDeleting(secretKey);
-    setConfirmOpen(true);
-  }, []);
-
+  // Rows say where they are by `aria-rowindex` (their index + 2).
+  const selectAt = useCallback((rowIndex: number, range: boolean) => onSelect(rowIndex - 2, range), [onSelect]);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -93,6 +125,7 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
         >
           {stacked ? null : (
             <colgroup>
+              <col className="w-10" />
               <col className="w-[30%]" />
               <col />
               <col className="w-[24%]" />
@@ -102,6 +135,20 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
           {/* Stacked rows say what each part is by its place; the headers stay for assistive technology. */}
           <thead className={stacked ? "sr-only" : "sticky top-0 z-10 bg-surface"}>
             <tr aria-rowindex={1} className="h-9 text-left text-xs font-medium text-muted-foreground">
+              <th scope="col" className="border-b border-border pl-4 font-medium">
+                <input
+                  type="checkbox"
+                  aria-label={`Select all ${selectable.length} shown`}
+                  title="Select all that match the search"
+                  checked={allSelected}
+                  ref={(node) => {
+                    if (node) node.indeterminate = someSelected;
+                  }}
+                  disabled={selectable.length === 0}
+                  onChange={() => onSelectAll(!allSelected)}
+                  className="size-4 cursor-pointer accent-accent align-middle"
+                />
+              </th>
               <th scope="col" className="border-b border-border px-4 font-medium">
                 Key
               </th>
@@ -122,6 +169,9 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
             ) : null}
             {items.map((item) => {
               const row = rows[item.index] as SecretListRow;
+              const found = row.importedFrom ? undefined : pendingChange(staged, folder, row.secretKey);
+              // A staged creation belongs to its own row, not to a secret of that key on the server.
+              const pending = found?.change.kind === "create" && isSelectable(row) ? undefined : found;
               return (
                 // Rows are keyed by position: when a filter changes which secrets are in view, the
                 // rows on screen are updated in place rather than unmounted and mounted again (what
@@ -140,7 +190,14 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
                   leaveEdit={leaveEdit}
                   onEdit={edit}
                   onOpen={onOpen}
-                  onDelete={askDelete}
+                  onDelete={stageDeletion}
+                  pending={pending}
+                  problem={problems.get(row.secretKey)}
+                  onStage={stageRow}
+                  onUndo={undo}
+                  selectable={isSelectable(row)}
+                  selected={selected.has(row.secretKey)}
+                  onSelect={selectAt}
                 />
               );
             })}
@@ -148,7 +205,6 @@ export const SecretsTable = memo(function SecretsTable({ rows, folder, guards, o
           </tbody>
         </table>
       </div>
-      <DeleteSecretDialog folder={folder} secretKey={deleting} open={confirmOpen} onClose={closeDelete} />
     </>
   );
 });

@@ -1,5 +1,5 @@
 import type { SecretDetail, SecretVersion } from "@keyhold/contract";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
@@ -139,6 +139,23 @@ describe("SecretDrawer", () => {
     expect(within(dialog).queryByRole("textbox", { name: "Value" })).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Reveal value" }));
     expect(within(dialog).getByRole("textbox", { name: "Value" })).toHaveValue("postgres://app:third@db/main");
+  });
+
+  it("masks a revealed value again when the window loses focus, keeping what was typed", async () => {
+    server();
+    const { user } = renderDrawer();
+    const dialog = await screen.findByRole("dialog", { name: "DATABASE_URL" });
+    await user.click(await within(dialog).findByRole("button", { name: "Reveal value" }));
+    const value = within(dialog).getByRole("textbox", { name: "Value" });
+    await user.clear(value);
+    await user.type(value, "typed");
+    act(() => {
+      window.dispatchEvent(new Event("blur"));
+    });
+    expect(within(dialog).queryByRole("textbox", { name: "Value" })).toBeNull();
+    expect(dialog).not.toHaveTextContent("typed");
+    await user.click(within(dialog).getByRole("button", { name: "Reveal value" }));
+    expect(within(dialog).getByRole("textbox", { name: "Value" })).toHaveValue("typed");
   });
 
   it("saves only what changed: the comment, a multiline value with its encoding flag, a tag and a metadata row", async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { SecretDetail } from "@keyhold/contract";
-import { useEffect, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { useCallback, useEffect, useState } from "react";
+import { Controller, FormProvider, useController, useForm } from "react-hook-form";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { useProjectAbility } from "@/hooks/use-project-ability";
+import { REMASK_AFTER_MS, useRemask } from "@/hooks/use-remask";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
@@ -46,8 +47,17 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
   const update = useUpdateSecret(folder);
   const ability = useProjectAbility(folder.projectId);
   const [revealed, setRevealed] = useState(false);
+  // A revealed value masks again when the tab is hidden or the window loses focus, and after 60 s.
+  const mask = useCallback(() => setRevealed(false), []);
+  useRemask(revealed, mask);
+  useEffect(() => {
+    if (!revealed) return;
+    const timer = setTimeout(mask, REMASK_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [revealed, mask]);
   const { errors, isDirty } = form.formState;
-  const value = useWatch({ control: form.control, name: "secretValue" });
+  const { field: valueField } = useController({ control: form.control, name: "secretValue" });
+  const value = valueField.value;
   const deniedReason = ability.reason("edit", "secrets");
   useUnsavedChanges(isDirty);
 
@@ -98,7 +108,9 @@ export function SecretForm({ folder, secret, onDirtyChange, onRenamed }: SecretF
           <div className="grid gap-3">
             <ValueEditor
               id="secret-value"
-              field={form.register("secretValue")}
+              folder={folder}
+              secretKey={secret.secretKey}
+              field={valueField}
               lineCount={value.split("\n").length}
               revealed={revealed}
               onRevealedChange={setRevealed}

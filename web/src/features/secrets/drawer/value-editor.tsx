@@ -1,14 +1,26 @@
 import { Eye, EyeOff } from "lucide-react";
-import { type ComponentProps, useId } from "react";
+import { type RefCallback, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import { textareaClasses } from "@/components/ui/textarea";
 import { cn } from "@/lib/cn";
+import type { SecretFolder } from "../api";
+import { ReferenceFlags, useReferenceIssues } from "../components/reference-flags";
+import { ReferenceInput } from "../components/reference-input";
 
 interface ValueEditorProps {
   id: string;
-  /** The textarea's props from the form (`register("secretValue")`). */
-  field: ComponentProps<"textarea">;
+  /** The folder the secret is in: references are suggested and checked from it. */
+  folder: SecretFolder;
+  /** The secret's key, not offered as a reference to itself. */
+  secretKey: string;
+  /** The form's value field (`useController`). */
+  field: {
+    value: string;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+    ref: RefCallback<HTMLTextAreaElement>;
+  };
   /** How many lines the value has now, to size the editor. */
   lineCount: number;
   revealed: boolean;
@@ -26,6 +38,8 @@ const MASK = "•".repeat(24);
  */
 export function ValueEditor({
   id,
+  folder,
+  secretKey,
   field,
   lineCount,
   revealed,
@@ -36,7 +50,10 @@ export function ValueEditor({
   const labelId = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const refsId = `${id}-references`;
   const editing = revealed || hiddenByPermission;
+  // Checked while shown, against the folder's names (never values).
+  const issues = useReferenceIssues(folder, editing && field.value.includes("${") ? field.value : undefined);
 
   return (
     <div className="grid gap-2">
@@ -59,18 +76,22 @@ export function ValueEditor({
         )}
       </div>
       {editing ? (
-        <Textarea
-          {...field}
+        <ReferenceInput
+          multiline
+          folder={folder}
+          selfKey={secretKey}
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          fieldRef={field.ref}
           id={id}
           rows={Math.min(Math.max(lineCount, 4), 14)}
-          spellCheck={false}
-          autoComplete="off"
           autoCorrect="off"
           autoCapitalize="off"
           placeholder={hiddenByPermission ? "Type a new value to replace the one you may not read" : "Empty value"}
           aria-invalid={error ? true : undefined}
-          aria-describedby={cn(error && errorId, hiddenByPermission && hintId) || undefined}
-          className="resize-y font-mono text-[13px] leading-5"
+          aria-describedby={cn(error && errorId, hiddenByPermission && hintId, refsId) || undefined}
+          className={cn(textareaClasses, "resize-y font-mono text-[13px] leading-5")}
         />
       ) : (
         <button
@@ -86,6 +107,12 @@ export function ValueEditor({
           <span aria-hidden>{MASK}</span>
         </button>
       )}
+      {editing ? (
+        <p id={refsId} className="sr-only">
+          Type {"${"} to insert a reference to another secret.
+        </p>
+      ) : null}
+      <ReferenceFlags issues={issues} />
       {error ? (
         <p id={errorId} className="text-[13px] text-destructive-subtle-foreground">
           {error}
