@@ -4,6 +4,7 @@ import path from "node:path";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
+import { pitRollbackCases } from "./cases/pit-rollback.ts";
 import { secretsBatchCase } from "./cases/secrets-batch.ts";
 import { secretsFilterCase } from "./cases/secrets-filter.ts";
 import { secretsImportCase } from "./cases/secrets-import.ts";
@@ -25,6 +26,7 @@ const cases: BenchCase[] = [
   secretsBatchCase,
   secretsImportCase,
   consoleCase,
+  ...pitRollbackCases,
   ...infisicalLiveCases,
 ];
 

@@ -201,6 +201,32 @@ describe("against the real service", () => {
     ]);
   });
 
+  it("takes a 2 MiB change set through to the service in one commit; other endpoints keep the 1 MiB limit", async () => {
+    const { cookie } = await logIn(bff, adminToken);
+    const json = (method: string, path: string, body: unknown) =>
+      bff.send({ method, path, headers: { ...JSON_CSRF, cookie }, body: JSON.stringify(body) });
+    const made = await json("POST", "/api/v2/workspace", { projectName: "Big commit", slug: "big-commit-via-bff" });
+    const projectId = endpoints["projects.create"].response.parse(made.json).project.id;
+    const value = "v".repeat(4096);
+    const body = {
+      projectId,
+      environment: "dev",
+      secretPath: "/",
+      message: "Import 512 long values",
+      changes: {
+        secrets: { create: Array.from({ length: 512 }, (_, i) => ({ secretKey: `BIG_${i}`, secretValue: value })) },
+      },
+    };
+    expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await json("POST", endpoints["pitBatch.commit"].path, body);
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    const answer = endpoints["pitBatch.commit"].response.parse(res.json);
+    expect(answer.secrets.created).toHaveLength(512);
+    expect(answer.commit.message).toBe("Import 512 long values");
+    const tooBig = await json("POST", "/api/v2/workspace", { projectName: "x".repeat(2 * 1024 * 1024) });
+    expect(tooBig.status).toBe(413);
+  });
+
   it("passes the service's answers on as the service sent them: both are of one contract revision", async () => {
     const { cookie } = await logIn(bff, adminToken);
     const direct = await fetch(`${serviceOrigin}/api/v1/identities?orgId=${service.keyhold.orgId}`, {

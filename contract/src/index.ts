@@ -11,7 +11,9 @@ import { oidcAuthEndpoints } from "./oidc-auth.ts";
 import { permissionEndpoints } from "./permissions.ts";
 import { projectRoleEndpoints } from "./project-roles.ts";
 import { projectEndpoints } from "./projects.ts";
+import { secretChangeEndpoints } from "./secret-changes.ts";
 import { secretImportEndpoints } from "./secret-imports.ts";
+import { secretSnapshotEndpoints } from "./secret-snapshots.ts";
 import { secretEndpoints } from "./secrets.ts";
 import { tagEndpoints } from "./tags.ts";
 import { tokenAuthEndpoints } from "./token-auth.ts";
@@ -35,7 +37,9 @@ export * from "./oidc-auth.ts";
 export * from "./permissions.ts";
 export * from "./project-roles.ts";
 export * from "./projects.ts";
+export * from "./secret-changes.ts";
 export * from "./secret-imports.ts";
+export * from "./secret-snapshots.ts";
 export * from "./secrets.ts";
 export * from "./storable-text.ts";
 export * from "./tags.ts";
@@ -60,6 +64,8 @@ export const endpointList = [
   ...projectRoleEndpoints,
   ...secretEndpoints,
   ...secretImportEndpoints,
+  ...secretSnapshotEndpoints,
+  ...secretChangeEndpoints,
   ...folderEndpoints,
   ...tagEndpoints,
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryWholeNumber, SecretPath, Timestamp, wholeNumber } from "./common.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { BATCH_BODY_LIMIT, defineEndpoint } from "./endpoint.ts";
 
 /** What a caller without `readValue` sees in place of a value. */
 export const HIDDEN_SECRET_VALUE = "<hidden-by-infisical>";
@@ -350,6 +350,7 @@ const batchOperations = {
     method: "POST",
     summary: "Create many secrets in one folder, all or nothing",
     body: BatchCreateBodySchema,
+    bodyLimit: BATCH_BODY_LIMIT,
     response: z.object({ secrets: z.array(SecretRecordSchema) }),
     permission: { scope: "project", subject: "secrets", action: "create" },
   },
@@ -357,6 +358,7 @@ const batchOperations = {
     method: "PATCH",
     summary: "Update (or, in upsert mode, create) many secrets in one folder, all or nothing",
     body: BatchUpdateBodySchema,
+    bodyLimit: BATCH_BODY_LIMIT,
     response: z.object({ secrets: z.array(SecretSchema) }),
     permission: { scope: "project", subject: "secrets", action: "edit" },
   },
@@ -364,6 +366,7 @@ const batchOperations = {
     method: "DELETE",
     summary: "Delete many secrets of one folder, all or nothing",
     body: BatchDeleteBodySchema,
+    bodyLimit: BATCH_BODY_LIMIT,
     response: z.object({ secrets: z.array(SecretSchema) }),
     permission: { scope: "project", subject: "secrets", action: "delete" },
   },

@@ -42,6 +42,8 @@ export function registerForwarding(app: FastifyInstance, deps: ForwardDeps): voi
       method: endpoint.method,
       url: routePattern(endpoint.path),
       exposeHeadRoute: false,
+      // The batches take more than the default 1 MiB (a 5,000-line import with long values).
+      ...(endpoint.bodyLimit !== undefined && { bodyLimit: endpoint.bodyLimit }),
       // An answer of 1 KB or more goes out in brotli or gzip when the browser accepts it (a list
       // of secrets is JSON that shrinks about eightfold). Nothing a third party controls can be
       // sent into a compressed answer together with the session: every call needs the X-CSRF

@@ -52,6 +52,8 @@ const paramSamples: Record<string, string> = {
   tagId: "4e3f2a1b-0c9d-4e8f-9a7b-6c5d4e3f2a1b",
   integrationId: "1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b",
   integrationAuthId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+  secretSnapshotId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  commitId: "5f6e7d8c-9b0a-4c1d-8e2f-3a4b5c6d7e8f",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -77,6 +79,27 @@ export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id][
   "secretImports.list": { workspaceId: "proj-sample", environment: "dev", path: "/" },
   "secretImports.listSecrets": { workspaceId: "proj-sample", environment: "dev", path: "/" },
   "integrations.delete": { shouldDeleteIntegrationSecrets: "false" },
+  "secretSnapshots.list": { environment: "dev", path: "/", offset: "0", limit: "20" },
+  "secretSnapshots.listV2": { environment: "dev", path: "/", offset: "0", limit: "20" },
+  "secretSnapshots.count": { environment: "dev", path: "/" },
+  "secretSnapshots.countV2": { environment: "dev", path: "/" },
+  "pitCommits.list": {
+    projectId: "proj-sample",
+    environment: "dev",
+    path: "/",
+    offset: "0",
+    limit: "20",
+    sort: "desc",
+  },
+  "pitCommits.count": { projectId: "proj-sample", environment: "dev", path: "/" },
+  "pitCommits.changes": { projectId: "proj-sample" },
+  "pitCommits.folderState": { projectId: "proj-sample", folderId: "6c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f" },
+  "pitCommits.compare": {
+    projectId: "proj-sample",
+    folderId: "6c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f",
+    environment: "dev",
+    secretPath: "/",
+  },
 };
 
 const rule = { subject: "secrets", action: ["read"], conditions: { environment: "dev" } };
@@ -233,6 +256,35 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   },
   "secrets.batchDelete": { workspaceId: "proj-sample", environment: "dev", secrets: [{ secretKey: "DATABASE_URL" }] },
   "secrets.batchDeleteV4": { projectId: "proj-sample", environment: "dev", secrets: [{ secretKey: "DATABASE_URL" }] },
+  "secretSnapshots.list": undefined,
+  "secretSnapshots.listV2": undefined,
+  "secretSnapshots.count": undefined,
+  "secretSnapshots.countV2": undefined,
+  "secretSnapshots.get": undefined,
+  "secretSnapshots.rollback": {},
+  "pitCommits.list": undefined,
+  "pitCommits.count": undefined,
+  "pitCommits.changes": undefined,
+  "pitCommits.folderState": undefined,
+  "pitCommits.compare": undefined,
+  "pitCommits.revert": { projectId: "proj-sample" },
+  "pitCommits.rollback": {
+    projectId: "proj-sample",
+    folderId: "6c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f",
+    environment: "dev",
+  },
+  "pitBatch.commit": {
+    projectId: "proj-sample",
+    environment: "dev",
+    message: "Rotate the database credentials",
+    changes: {
+      secrets: {
+        create: [{ secretKey: "DATABASE_URL", secretValue: "s3cr3t" }],
+        update: [{ secretKey: "API_KEY", newSecretName: "SERVICE_API_KEY" }],
+        delete: [{ secretKey: "OLD_TOKEN" }],
+      },
+    },
+  },
   "secrets.getById": undefined,
   "secretVersions.list": undefined,
   "folders.create": { workspaceId: "proj-sample", environment: "dev", name: "app", path: "/" },

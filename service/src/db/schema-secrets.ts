@@ -97,3 +97,22 @@ export type SecretRow = Selectable<SecretTable>;
 export type NewSecret = Insertable<SecretTable>;
 export type SecretVersionRow = Selectable<SecretVersionTable>;
 export type NewSecretVersion = Insertable<SecretVersionTable>;
+
+/** A folder's state after one change (see migration 0008): which secret versions, sub-folders, imports. */
+export interface FolderCommitTable {
+  id: string;
+  project_id: string;
+  env_id: string;
+  folder_id: string;
+  parent_folder_id: string | null;
+  /** The commit's number in its folder's history. */
+  seq: number;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  message: string | null;
+  /** JSON: `FolderState`. */
+  state: string;
+  created_at: Timestamp;
+}
+export type FolderCommitRow = Selectable<FolderCommitTable>;

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { IntegrationAuthTable, IntegrationTable, SecretImportTable } from "./schema-integrations.ts";
 import type {
+  FolderCommitTable,
   ProjectDataKeyTable,
   SecretFolderTable,
   SecretTable,
@@ -260,6 +261,7 @@ export interface Database {
   secrets: SecretTable;
   secret_versions: SecretVersionTable;
   secret_tag_links: SecretTagLinkTable;
+  folder_commits: FolderCommitTable;
 }
 
 export type IdentityRow = Selectable<IdentityTable>;

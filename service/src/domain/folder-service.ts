@@ -18,6 +18,7 @@ import type { SecretFolderRow } from "../db/schema-secrets.ts";
 import { nowIso, toIso, toIsoOrNull } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, NotFoundError } from "./errors.ts";
+import type { FolderCommits } from "./folder-commits.ts";
 import { assertCan, type ProjectPermissions } from "./project-permissions.ts";
 import { folderNotFound, type SecretScopes } from "./secret-scope.ts";
 
@@ -56,10 +57,12 @@ export interface FolderServiceDeps {
   dialect: Dialect;
   projectPermissions: ProjectPermissions;
   scopes: SecretScopes;
+  /** Point-in-time recovery: a folder created, renamed or deleted is a change of its parent. */
+  commits: Pick<FolderCommits, "record">;
 }
 
 /** Folders, so that `secretPath` is real: a tree per environment under its root "/". */
-export function createFolderService({ db, dialect, projectPermissions, scopes }: FolderServiceDeps) {
+export function createFolderService({ db, dialect, projectPermissions, scopes, commits }: FolderServiceDeps) {
   const missing = "Missing workspace id or environment";
 
   async function withPath(folderId: string): Promise<FolderWithPath> {
@@ -95,6 +98,7 @@ export function createFolderService({ db, dialect, projectPermissions, scopes }:
       let parent = scope.tree.at("/") as SecretFolderRow;
       let created = "";
       let walked = "";
+      const changed: string[] = [];
       try {
         await db.transaction().execute(async (trx) => {
           for (const name of [...pathSegments(parentPath), input.name]) {
@@ -114,8 +118,19 @@ export function createFolderService({ db, dialect, projectPermissions, scopes }:
               description: isLeaf ? (input.description ?? null) : null,
               now,
             });
+            changed.push(parent.id, id);
             parent = { ...parent, id };
             created = id;
+          }
+          // The parent that got a new folder, each folder made on the way, and the new one (empty).
+          for (const folderId of new Set(changed)) {
+            await commits.record(trx, {
+              projectId: scope.projectId,
+              envId: scope.env.id,
+              folderId,
+              actor,
+              message: "Folder Created",
+            });
           }
         });
       } catch (error) {
@@ -177,7 +192,16 @@ export function createFolderService({ db, dialect, projectPermissions, scopes }:
       const sibling = scope.tree.childrenOf(folder.parent_id as string).find((f) => f.name === input.name);
       if (sibling && sibling.id !== folder.id) throw new BadRequestError("Folder with specified name already exists");
       try {
-        await renameFolder(db, folder.id, { name: input.name, description: input.description, now: nowIso() });
+        await db.transaction().execute(async (trx) => {
+          await renameFolder(trx, folder.id, { name: input.name, description: input.description, now: nowIso() });
+          await commits.record(trx, {
+            projectId: scope.projectId,
+            envId: scope.env.id,
+            folderId: folder.parent_id as string,
+            actor,
+            message: "Folder Updated",
+          });
+        });
       } catch (error) {
         if (isUniqueViolation(error, dialect)) throw new BadRequestError("Folder with specified name already exists");
         throw error;
@@ -195,7 +219,16 @@ export function createFolderService({ db, dialect, projectPermissions, scopes }:
       const parent = scope.tree.at(parentPath);
       const folder = parent ? target(scope.tree, parent, idOrName) : undefined;
       if (!folder) throw new NotFoundError(`Folder with ID '${idOrName}' not found`);
-      await deleteFolderRow(db, folder.id);
+      await db.transaction().execute(async (trx) => {
+        await deleteFolderRow(trx, folder.id);
+        await commits.record(trx, {
+          projectId: scope.projectId,
+          envId: scope.env.id,
+          folderId: folder.parent_id as string,
+          actor,
+          message: "Folder Deleted",
+        });
+      });
       return toFolder(folder);
     },
   };

@@ -40,6 +40,7 @@ export function createImportsAndIntegrations({
     projectPermissions,
     folders,
     readFolder: secrets.readFolder,
+    commits: secretCore.commits,
   });
   secrets.extend({
     ...createImportExtensions({ db, folders, readFolder: secrets.readFolder, expandReferences }),

@@ -7,7 +7,7 @@ import type {
   SecretImport,
   UpdateSecretImportBodySchema,
 } from "@keyhold/contract";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import { FolderTree, findEnvironmentBySlug } from "../data/secret-folders.ts";
 import {
@@ -28,6 +28,7 @@ import type { Dialect } from "../db/database.ts";
 import type { Database, ProjectEnvironmentRow } from "../db/schema.ts";
 import { nowIso, toIso, toIsoOrNull } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
+import type { FolderCommits } from "./folder-commits.ts";
 import { BadRequestError, NotFoundError, PermissionDeniedError } from "./errors.ts";
 import { assertCan, canDescribe, type ProjectPermissions, rulesAbout } from "./project-permissions.ts";
 import { type FolderPlace, findImportCycle, positionShift } from "./secret-import-graph.ts";
@@ -54,6 +55,8 @@ export interface SecretImportServiceDeps {
   folders: FolderLookup;
   /** The secrets core's permission-filtered read of one folder (what an import provides). */
   readFolder: FolderSecretsReader;
+  /** Point-in-time recovery: an import added, changed or removed is a change of its folder. */
+  commits: Pick<FolderCommits, "record">;
 }
 
 export function toSecretImport(row: SecretImportWithEnv): SecretImport {
@@ -85,7 +88,15 @@ export function createSecretImportService({
   projectPermissions,
   folders,
   readFolder,
+  commits,
 }: SecretImportServiceDeps) {
+  const record = (
+    trx: Transaction<Database>,
+    actor: Actor,
+    where: { projectId: string; envId: string; folderId: string },
+    message: string,
+  ) => commits.record(trx, { ...where, actor, message });
+
   async function requireEnvironment(projectId: string, slug: string): Promise<ProjectEnvironmentRow> {
     const env = await findEnvironmentBySlug(db, projectId, slug);
     if (!env) throw new NotFoundError(`Environment with slug '${slug}' in project with ID '${projectId}' not found`);
@@ -232,6 +243,7 @@ export function createSecretImportService({
           created_at: now,
           updated_at: now,
         });
+        await record(trx, actor, { projectId, envId: env.id, folderId }, "Secret Import Created");
       });
       return toSecretImport(await requireImport(folderId, id));
     },
@@ -278,6 +290,7 @@ export function createSecretImportService({
           ...(target !== undefined && { position: target }),
           updated_at: now,
         });
+        await record(trx, actor, { projectId, envId: env.id, folderId }, "Secret Import Updated");
       });
       return toSecretImport(await requireImport(folderId, importId));
     },
@@ -287,7 +300,7 @@ export function createSecretImportService({
         environment: input.environment,
         secretPath: input.path,
       });
-      const { folderId } = await requireFolder(input);
+      const { env, folderId } = await requireFolder(input);
       const row = await requireImport(folderId, importId);
       await db.transaction().execute(async (trx) => {
         await lockFolderImports(trx, dialect, folderId);
@@ -297,6 +310,7 @@ export function createSecretImportService({
         await deleteSecretImportRow(trx, importId);
         const last = await maxImportPosition(trx, folderId);
         await shiftImportPositions(trx, folderId, fresh.position + 1, last, -1, nowIso());
+        await record(trx, actor, { projectId: input.workspaceId, envId: env.id, folderId }, "Secret Import Deleted");
       });
       return toSecretImport(row);
     },

@@ -37,6 +37,7 @@ import type { SecretRow, SecretVersionRow } from "../db/schema-secrets.ts";
 import { nowIso, toIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { BadRequestError, NotFoundError, PermissionDeniedError } from "./errors.ts";
+import type { FolderCommits } from "./folder-commits.ts";
 import {
   assertCan,
   canDescribe,
@@ -55,9 +56,11 @@ import {
   isoOf,
   metadataInput,
   normalizeSecretValue,
+  recordChanges,
   rewriteReferences,
   type SecretWrite,
   secretRecord,
+  secretWrite,
   VALUE,
 } from "./secret-writes.ts";
 
@@ -106,14 +109,23 @@ export interface SecretServiceDeps {
   projectPermissions: ProjectPermissions;
   scopes: SecretScopes;
   keys: ProjectKeys;
+  /** Point-in-time recovery: each write records the folder's new state in its transaction. */
+  commits: Pick<FolderCommits, "record">;
 }
 
 /**
  * Raw secrets: values and comments encrypted at rest, a new version for every change, and each
  * secret checked against the caller's rules by environment, path, name and tags.
  */
-export function createSecretService({ db, dialect, projectPermissions, scopes, keys }: SecretServiceDeps) {
+export function createSecretService({ db, dialect, projectPermissions, scopes, keys, commits }: SecretServiceDeps) {
   const extensions: SecretExtensions = {};
+  const change = (context: FolderContext, message: string) => ({
+    projectId: context.scope.projectId,
+    envId: context.scope.env.id,
+    folderId: context.folder.id,
+    actor: context.actor,
+    message,
+  });
 
   function folderOf(scope: SecretScope, secretPath: string): SecretFolderRow {
     const folder = scope.tree.at(secretPath);
@@ -282,7 +294,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
 
   /** A write in the folder of `context`, inside `trx`. */
   function writeAt(context: FolderContext, trx: Transaction<Database>, key: Buffer, name: string | null): SecretWrite {
-    return {
+    return secretWrite({
       trx,
       scope: context.scope,
       folderId: context.folder.id,
@@ -291,7 +303,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       actor: context.actor,
       actorName: name,
       now: nowIso(),
-    };
+    });
   }
 
   async function folderContext(
@@ -472,8 +484,9 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
       const value = normalizeSecretValue(body.secretValue);
       let row: SecretRow;
       try {
-        row = await db.transaction().execute(async (trx) =>
-          insertNewSecret(writeAt(context, trx, key, name), secretName, {
+        row = await db.transaction().execute(async (trx) => {
+          const write = writeAt(context, trx, key, name);
+          const inserted = await insertNewSecret(write, secretName, {
             value,
             comment: body.secretComment,
             skipMultilineEncoding: body.skipMultilineEncoding,
@@ -481,8 +494,10 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
             reminderRepeatDays: body.secretReminderRepeatDays,
             metadata: metadataInput(body),
             tagIds: tags.map((t) => t.id),
-          }),
-        );
+          });
+          await recordChanges(write, commits, "Secret Created");
+          return inserted;
+        });
       } catch (error) {
         if (isUniqueViolation(error, dialect)) throw exists();
         throw error;
@@ -536,6 +551,7 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
           if (row && newName !== current.key) {
             await rewriteReferences(write, [{ id: row.id, from: current.key, to: newName }]);
           }
+          await recordChanges(write, commits, "Secret Updated");
           return row;
         });
       } catch (error) {
@@ -570,7 +586,10 @@ export function createSecretService({ db, dialect, projectPermissions, scopes, k
         ? decryptField(key, current.value_ciphertext, bind("secrets", current.id, VALUE))
         : HIDDEN_SECRET_VALUE;
       const comment = decryptField(key, current.comment_ciphertext, bind("secrets", current.id, COMMENT));
-      await deleteSecretRow(db, current.id);
+      await db.transaction().execute(async (trx) => {
+        await deleteSecretRow(trx, current.id);
+        await commits.record(trx, change(context, "Secret Deleted"));
+      });
       const { isRotatedSecret: _rotated, rotationId: _rotation, ...deleted } = record(current, scope, value, comment);
       return { ...deleted, secretValueHidden: !readable };
     },

@@ -15,6 +15,7 @@ import type { Database } from "../db/schema.ts";
 import type { NewSecretVersion, SecretRow } from "../db/schema-secrets.ts";
 import { toIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
+import type { FolderCommits } from "./folder-commits.ts";
 import { decryptField, encryptField, fieldBinding, isEmptyField } from "./secret-crypto.ts";
 import { referencesIn, resolveReference } from "./secret-references.ts";
 import type { SecretScope } from "./secret-scope.ts";
@@ -82,6 +83,33 @@ export interface SecretWrite {
   actor: Actor;
   actorName: string | null;
   now: string;
+  /** The folders this write changed (folder id → environment id), each to be recorded as one commit. */
+  changed: Map<string, string>;
+}
+
+/** A write in `folderId` of `scope`, nothing changed yet. */
+export function secretWrite(fields: Omit<SecretWrite, "changed">): SecretWrite {
+  return { ...fields, changed: new Map() };
+}
+
+/**
+ * Records one commit for each folder the write changed (point-in-time recovery), in the write's
+ * transaction, so the commits exist exactly when the change does. Answers the commit ids by folder.
+ */
+export async function recordChanges(
+  w: SecretWrite,
+  commits: Pick<FolderCommits, "record">,
+  message: string,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  // In one order everywhere, so that two writes lock the folders they both changed alike.
+  for (const [folderId, envId] of [...w.changed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    ids.set(
+      folderId,
+      await commits.record(w.trx, { projectId: w.scope.projectId, envId, folderId, actor: w.actor, message }),
+    );
+  }
+  return ids;
 }
 
 /** A secret's value and comment in clear, when the writer already holds them (else they are opened). */
@@ -166,6 +194,8 @@ export async function insertNewSecrets(
       updated_at: w.now,
     } satisfies SecretRow;
   });
+  if (rows.length === 0) return rows;
+  w.changed.set(w.folderId, scope.env.id);
   await insertSecrets(w.trx, rows);
   await insertSecretVersions(
     w.trx,
@@ -217,6 +247,7 @@ export async function changeSecrets(
     versions.push(versionRow(w, row, { value: change.value, comment: change.comment }));
     if (change.tagIds) await replaceSecretTags(w.trx, row.id, change.tagIds);
   }
+  if (versions.length > 0) w.changed.set(w.folderId, w.scope.env.id);
   await insertSecretVersions(w.trx, versions);
   return out;
 }
@@ -274,6 +305,7 @@ export async function changeHeldSecrets(
     versions.push(versionRow(w, row, { value: change.value, comment: change.comment }));
     if (change.tagIds) await replaceSecretTags(w.trx, row.id, change.tagIds);
   }
+  if (versions.length > 0) w.changed.set(w.folderId, w.scope.env.id);
   await insertSecretVersions(w.trx, versions);
   return out;
 }
@@ -342,6 +374,8 @@ export async function rewriteReferences(w: SecretWrite, renames: readonly Rename
       value_ciphertext: encryptField(key, next, bind("secrets", row.id, VALUE)),
       updated_at: w.now,
     });
-    if (bumped) await insertSecretVersions(trx, [versionRow(w, bumped)]);
+    if (!bumped) continue;
+    await insertSecretVersions(trx, [versionRow(w, bumped)]);
+    w.changed.set(bumped.folder_id, bumped.env_id);
   }
 }

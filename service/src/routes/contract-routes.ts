@@ -37,6 +37,8 @@ export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMa
     app.route({
       method: spec.method,
       url: routePattern(spec.path),
+      // The batches take more than the default 1 MiB (a 5,000-line import with long values).
+      ...(spec.bodyLimit !== undefined && { bodyLimit: spec.bodyLimit }),
       ...(!open && { onRequest: authenticate }),
       handler: async (request, reply) => {
         if (handler === notImplemented) {

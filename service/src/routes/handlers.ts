@@ -22,6 +22,7 @@ import type { Handler, HandlerMap } from "./handler-types.ts";
 import { integrationHandlers } from "./integration-handlers.ts";
 import { secretCoreHandlers } from "./secret-handlers.ts";
 import { secretImportHandlers } from "./secret-import-handlers.ts";
+import { secretSnapshotHandlers } from "./secret-snapshot-handlers.ts";
 
 export interface Services {
   identities: IdentityService;
@@ -90,6 +91,7 @@ export function buildHandlers({
     ...integrationHandlers(integrations),
     ...secretImportHandlers(secretImports),
     ...secretCoreHandlers(secretCore),
+    ...secretSnapshotHandlers(secretCore.snapshots),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>

@@ -24,6 +24,7 @@ const importsSchema = z.array(ResolvedImportSchema);
 type SecretCoreEndpointId =
   | `secrets.${"list" | "listV4" | "get" | "getV4" | "create" | "createV4" | "update" | "updateV4" | "delete" | "deleteV4"}`
   | `secrets.${"batchCreate" | "batchUpdate" | "batchDelete"}${"" | "V4"}`
+  | "pitBatch.commit"
   | "secrets.getById"
   | "secretVersions.list"
   | `folders.${"create" | "list" | "get" | "update" | "delete"}`
@@ -91,6 +92,7 @@ export function secretCoreHandlers({
     "secrets.batchUpdateV4": batchUpdate,
     "secrets.batchDelete": batchDelete,
     "secrets.batchDeleteV4": batchDelete,
+    "pitBatch.commit": async ({ actor, body }) => batches.commit(actor, body),
     "secrets.getById": async ({ actor, params }) => ({ secret: await secrets.getById(actor, params.secretId) }),
     "secretVersions.list": async ({ actor, params, query }) => ({
       secretVersions: await secrets.versions(actor, params.secretId, query),

@@ -43,6 +43,7 @@ export const paths = {
     secrets: folderPage("secrets"),
     secretsOverview: folderPage("overview"),
     secretImports: folderPage("secret-imports"),
+    secretHistory: folderPage("secret-history"),
     roles: projectPage("roles"),
     access: projectPage("access"),
     integrations: projectPage("integrations"),

@@ -1,4 +1,4 @@
-import { Columns3, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
+import { Columns3, History, Import, KeyRound, type LucideIcon, Plug, ShieldCheck, UsersRound } from "lucide-react";
 import type { RouteObject } from "react-router";
 import { type ProjectSection, paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/route-handle";
@@ -28,6 +28,11 @@ const plannedPages: Record<PlannedPageKey, PlannedPage> = {
     title: "Secret imports",
     icon: Import,
     purpose: "Pull secrets from other environments and folders into this one, in order of precedence.",
+  },
+  secretHistory: {
+    title: "History",
+    icon: History,
+    purpose: "See what changed in a folder, and put it back as it was at an earlier point.",
   },
   roles: {
     title: "Roles",

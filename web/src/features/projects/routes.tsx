@@ -6,6 +6,7 @@ import { accessRoute } from "@/features/access/routes";
 import { integrationsRoute } from "@/features/integrations/routes";
 import { roleRoutes } from "@/features/roles/routes";
 import { secretsOverviewRoute, secretsRoute } from "@/features/secrets/routes";
+import { secretHistoryRoute } from "@/features/secret-history/routes";
 import { secretImportsRoute } from "@/features/secret-imports/routes";
 import type { RouteHandle } from "@/lib/route-handle";
 import type { PlannedPageKey } from "./planned-pages";
@@ -24,6 +25,7 @@ const builtSections: Partial<Record<ProjectSection, (queryClient: QueryClient) =
   roles: roleRoutes,
   access: accessRoute,
   secretImports: secretImportsRoute,
+  secretHistory: secretHistoryRoute,
   integrations: integrationsRoute,
 };
 

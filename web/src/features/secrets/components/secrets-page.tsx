@@ -1,6 +1,6 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Columns3, Layers, Plus } from "lucide-react";
+import { Columns3, History, Layers, Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
@@ -166,6 +166,16 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
         >
           <Columns3 aria-hidden />
           Compare environments
+        </Link>
+        <Link
+          to={withPlace(paths.project.secretHistory.href(projectId), {
+            environment: environment.slug,
+            secretPath: location.secretPath,
+          })}
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "text-muted-foreground")}
+        >
+          <History aria-hidden />
+          History
         </Link>
       </div>
       <FoldersBar folder={folder} guards={guards} href={href} />
