@@ -30,26 +30,29 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
   // A refused batch is a result, not an error (see `saveStaged`); an error here is anything else
   // (no connection): shown in the confirmation when it is open, else as a toast.
   function run(confirmed: boolean) {
-    save.mutate(staging.staged, {
-      onSuccess: (result) => {
-        staging.change(result.settle);
-        setConfirming(undefined);
-        if (result.failure) {
-          toast.error(
-            "Some changes were not saved",
-            `${errorSummary(result.failure.error, "The server refused them")} They are still pending.`,
-          );
-          setReviewing(true);
-        } else {
-          const requests = result.applied === 1 ? "one request" : `${result.applied} requests`;
-          toast.success("Changes saved", `${changes(count)} in ${requests}`);
-          setReviewing(false);
-        }
+    save.mutate(
+      { staged: staging.staged },
+      {
+        onSuccess: (result) => {
+          staging.change(result.settle);
+          setConfirming(undefined);
+          if (result.failure) {
+            toast.error(
+              "Some changes were not saved",
+              `${errorSummary(result.failure.error, "The server refused them")} They are still pending.`,
+            );
+            setReviewing(true);
+          } else {
+            const requests = result.applied === 1 ? "one request" : `${result.applied} requests`;
+            toast.success("Changes saved", `${changes(count)} in ${requests}`);
+            setReviewing(false);
+          }
+        },
+        onError: (error) => {
+          if (!confirmed) toast.error("Could not save", errorSummary(error, "Nothing was saved"));
+        },
       },
-      onError: (error) => {
-        if (!confirmed) toast.error("Could not save", errorSummary(error, "Nothing was saved"));
-      },
-    });
+    );
   }
 
   function startSave() {
