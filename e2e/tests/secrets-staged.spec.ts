@@ -84,6 +84,7 @@ test("stages ten edits, a rename and a delete, reviews them and saves them in on
   await expect(first).toContainText("old-STAGED_00");
   await expect(first).toContainText("new-STAGED_00");
 
+  await review.getByLabel("Describe this change").fill("Rotate the staged keys");
   await review.getByRole("button", { name: "Save 12 changes" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Save 12 changes?" });
   await expect(confirm).toContainText("dev:GOING_AWAY");
@@ -91,12 +92,12 @@ test("stages ten edits, a rename and a delete, reviews them and saves them in on
   await expect(page.getByText("Changes saved")).toBeVisible();
   await expect(pendingBar(page)).toBeHidden();
 
-  // All twelve in one request, one entry of the folder's history.
+  // All twelve in one request, one entry of the folder's history with the message given.
   expect(sent).toEqual(["POST /api/v1/pit/batch/commit"]);
   const { commits } = await service(endpoints["pitCommits.list"], {
     query: { projectId: project.id, environment: "dev", path: "/" },
   });
-  expect(commits[0]?.message).toBe("Update 12 secrets");
+  expect(commits[0]?.message).toBe("Rotate the staged keys");
   expect(await listKeys(service, project)).toEqual(["NEW_NAME", ...keys]);
   const values = await Promise.all(keys.map((key) => readSecret(service, project, key)));
   expect(values.map((secret) => secret.secretValue)).toEqual(keys.map((key) => `new-${key}`));

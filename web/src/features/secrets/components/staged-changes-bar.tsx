@@ -24,6 +24,7 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
   const save = useSaveStaged(projectId);
   const [reviewing, setReviewing] = useState(false);
   const [confirming, setConfirming] = useState<"save" | "discard">();
+  const [message, setMessage] = useState("");
   const { count } = staging;
   const deletions = pendingChanges(staging.staged).filter(({ change }) => change.kind === "delete");
 
@@ -31,7 +32,7 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
   // (no connection): shown in the confirmation when it is open, else as a toast.
   function run(confirmed: boolean) {
     save.mutate(
-      { staged: staging.staged },
+      { staged: staging.staged, message },
       {
         onSuccess: (result) => {
           staging.change(result.settle);
@@ -45,6 +46,7 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
           } else {
             const requests = result.applied === 1 ? "one request" : `${result.applied} requests`;
             toast.success("Changes saved", `${changes(count)} in ${requests}`);
+            setMessage("");
             setReviewing(false);
           }
         },
@@ -101,6 +103,8 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
             saving={save.isPending}
             onSave={startSave}
             onDiscardAll={() => setConfirming("discard")}
+            message={message}
+            onMessageChange={setMessage}
           />
         </Suspense>
       ) : null}
