@@ -84,7 +84,7 @@ test("lists the caller's projects, filters them and opens one", async ({ signedI
   await table.getByRole("link", { name: seededProject.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: seededProject.name })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/projects/${seededProject.id}$`));
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" })).toHaveAttribute(
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview", exact: true })).toHaveAttribute(
     "aria-current",
     "page",
   );
