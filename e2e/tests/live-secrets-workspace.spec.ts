@@ -260,7 +260,9 @@ test.describe("the secrets workspace", () => {
         expect(await folderValues(service, project)).toEqual({ HIST_A: "good" });
       } else {
         // The mid-2026 server's snapshot rollback answers 500: the dialog says so, nothing changes.
-        await expect(confirm).toContainText("some servers no longer roll back snapshots");
+        await expect(confirm).toContainText(
+          "This server could not roll the folder back to that snapshot, and nothing was changed.",
+        );
         expect(await folderValues(service, project)).toEqual({ HIST_A: "bad" });
       }
     },
