@@ -382,8 +382,14 @@ export class UpstreamCompat {
         return updated;
       }
     }
-    const records = [created, updated].flatMap(
-      (answer) => (answer?.json as { secrets?: unknown[] } | undefined)?.secrets ?? [],
+    // In the items' order, as one update would answer (each batch answers in its own items' order).
+    const recordsOf = (answer: CompatAnswer | undefined) => [
+      ...((answer?.json as { secrets?: unknown[] } | undefined)?.secrets ?? []),
+    ];
+    const createdRecords = recordsOf(created);
+    const updatedRecords = recordsOf(updated);
+    const records = secrets.map((item) =>
+      existing.has(String(item.secretKey)) ? updatedRecords.shift() : createdRecords.shift(),
     );
     // Created records are read as the create answers them: filled to the update's answer here.
     const json = normalise(call.endpoint.response, { secrets: records }, recordRules, newEvidence());
