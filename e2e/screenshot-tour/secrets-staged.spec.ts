@@ -77,6 +77,7 @@ test("staged changes tour in both themes", async ({ signedIn: page, service }) =
 
         await bar.getByRole("button", { name: "Review changes (6)" }).click();
         const review = page.getByRole("dialog", { name: "Review changes (6)" });
+        await review.getByLabel("Describe this change").fill("Move the search settings to the new cluster");
         await review.getByRole("button", { name: "Reveal values" }).click();
         await expect(review.getByRole("listitem", { name: "Edited LOG_LEVEL" })).toContainText("info");
         await expect(review.getByText("Reading the value…")).toHaveCount(0);

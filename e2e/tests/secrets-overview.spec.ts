@@ -20,11 +20,12 @@ async function seedAcross(service: ServiceCall, project: Project, key: string, v
   );
 }
 
-/** The batch writes the page sends from now on, as "METHOD environment". */
+/** The writes of many secrets (batches, commits) the page sends from now on, as "METHOD environment". */
 function batchWrites(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (!request.url().includes("/api/v3/secrets/batch/raw")) return;
+    const { pathname } = new URL(request.url());
+    if (pathname !== "/api/v3/secrets/batch/raw" && pathname !== "/api/v1/pit/batch/commit") return;
     const body = request.postDataJSON() as { environment?: string } | null;
     seen.push(`${request.method()} ${body?.environment ?? "?"}`);
   });
@@ -197,7 +198,8 @@ test("stages cell edits in two environments, undoes one, and saves the rest", as
   const writes = batchWrites(page);
   await pending.getByRole("button", { name: "Save 2 changes" }).click();
   await expect(page.getByText("Changes saved")).toBeVisible();
-  expect(writes.sort()).toEqual(["PATCH prod", "PATCH staging"]);
+  // One request per environment (each folder's changes are one commit).
+  expect(writes.sort()).toEqual(["POST prod", "POST staging"]);
   expect((await readSecret(service, seededProject, "WORKERS", "staging")).secretValue).toBe("6");
   expect((await readSecret(service, seededProject, "WORKERS", "prod")).secretValue).toBe("12");
   expect((await readSecret(service, seededProject, "TIMEOUT", "dev")).secretValue).toBe("10");

@@ -6,16 +6,19 @@ import { openSecrets, readSecret, secretRow, seedSecret } from "../support/secre
 
 /**
  * Staged changes in the secrets table: edits, renames and deletes wait in the page until one
- * save, which sends one batch request per kind; undo, multi-select and the leave guard. Seeded
- * and read back through the API.
+ * save, which sends each folder's changes in one request (one commit of its history); undo,
+ * multi-select (each action one batch request) and the leave guard. Seeded and read back
+ * through the API.
  */
 
-/** The console's requests to the batch endpoints, as "METHOD path", in the order sent. */
+/** The console's requests that write many secrets (batches, commits), as "METHOD path", in order. */
 function batchRequests(page: Page): string[] {
   const sent: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.includes("/secrets/batch")) sent.push(`${request.method()} ${pathname}`);
+    if (pathname.includes("/secrets/batch") || pathname.includes("/pit/batch")) {
+      sent.push(`${request.method()} ${pathname}`);
+    }
   });
   return sent;
 }
@@ -40,7 +43,7 @@ async function stageValue(page: Page, key: string, value: string) {
 
 const pendingBar = (page: Page) => page.getByRole("region", { name: "Pending changes" });
 
-test("stages ten edits, a rename and a delete, reviews them and saves them in one request per kind", async ({
+test("stages ten edits, a rename and a delete, reviews them and saves them in one request", async ({
   signedIn: page,
   service,
   seededProject: project,
@@ -81,6 +84,7 @@ test("stages ten edits, a rename and a delete, reviews them and saves them in on
   await expect(first).toContainText("old-STAGED_00");
   await expect(first).toContainText("new-STAGED_00");
 
+  await review.getByLabel("Describe this change").fill("Rotate the staged keys");
   await review.getByRole("button", { name: "Save 12 changes" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Save 12 changes?" });
   await expect(confirm).toContainText("dev:GOING_AWAY");
@@ -88,8 +92,12 @@ test("stages ten edits, a rename and a delete, reviews them and saves them in on
   await expect(page.getByText("Changes saved")).toBeVisible();
   await expect(pendingBar(page)).toBeHidden();
 
-  // Deletes first, then the edits and the rename: one request each.
-  expect(sent).toEqual(["DELETE /api/v3/secrets/batch/raw", "PATCH /api/v3/secrets/batch/raw"]);
+  // All twelve in one request, one entry of the folder's history with the message given.
+  expect(sent).toEqual(["POST /api/v1/pit/batch/commit"]);
+  const { commits } = await service(endpoints["pitCommits.list"], {
+    query: { projectId: project.id, environment: "dev", path: "/" },
+  });
+  expect(commits[0]?.message).toBe("Rotate the staged keys");
   expect(await listKeys(service, project)).toEqual(["NEW_NAME", ...keys]);
   const values = await Promise.all(keys.map((key) => readSecret(service, project, key)));
   expect(values.map((secret) => secret.secretValue)).toEqual(keys.map((key) => `new-${key}`));
@@ -280,7 +288,7 @@ test("moves selected secrets to another folder: one create there, one delete her
   expect(moved).toMatchObject({ secretValue: "a", secretComment: "first" });
 });
 
-test("a batch the server refuses keeps its changes, with the server's reason on the row it names", async ({
+test("a save the server refuses keeps all its changes, with the server's reason on the row it names", async ({
   signedIn: page,
   service,
   seededProject: project,
@@ -299,16 +307,16 @@ test("a batch the server refuses keeps its changes, with the server's reason on 
   await seedSecret(service, project, { key: "TAKEN_MEANWHILE", value: "theirs" });
 
   await pendingBar(page).getByRole("button", { name: "Save 2 changes" }).click();
-  const review = page.getByRole("dialog", { name: "Review changes (1)" });
+  const review = page.getByRole("dialog", { name: "Review changes (2)" });
   await expect(review.getByRole("listitem", { name: "New TAKEN_MEANWHILE" })).toContainText(
     "Secret already exists: TAKEN_MEANWHILE",
   );
-  // The edit went through; the refused create is still pending, nothing of it written.
-  expect(sent).toEqual(["PATCH /api/v3/secrets/batch/raw", "POST /api/v3/secrets/batch/raw"]);
-  expect((await readSecret(service, project, "EDIT_ME")).secretValue).toBe("new");
+  // One request, all or nothing: the edit is not applied either, and both stay pending.
+  expect(sent).toEqual(["POST /api/v1/pit/batch/commit"]);
+  expect((await readSecret(service, project, "EDIT_ME")).secretValue).toBe("old");
   expect((await readSecret(service, project, "TAKEN_MEANWHILE")).secretValue).toBe("theirs");
   await review.getByRole("button", { name: "Keep editing" }).click();
-  await expect(pendingBar(page)).toContainText("1 change");
+  await expect(pendingBar(page)).toContainText("2 changes");
   // The staged row keeps the server's reason; the secret the other person made is listed beside it.
   const rows = secretRow(page, "TAKEN_MEANWHILE");
   await expect(rows).toHaveCount(2);

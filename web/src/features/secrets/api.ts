@@ -17,6 +17,7 @@ const ep = {
   createMany: endpoints["secrets.batchCreate"],
   updateMany: endpoints["secrets.batchUpdate"],
   deleteMany: endpoints["secrets.batchDelete"],
+  commitChanges: endpoints["pitBatch.commit"],
   folders: endpoints["folders.list"],
   createFolder: endpoints["folders.create"],
   deleteFolder: endpoints["folders.delete"],
@@ -27,6 +28,8 @@ type CreateBody = BodyOf<typeof ep.create>;
 type UpdateBody = BodyOf<typeof ep.update>;
 type BatchCreateItem = BodyOf<typeof ep.createMany>["secrets"][number];
 type BatchUpdateItem = BodyOf<typeof ep.updateMany>["secrets"][number];
+/** A folder's changes saved together: creates, updates (renames) and deletes, each optional. */
+export type FolderChanges = BodyOf<typeof ep.commitChanges>["changes"]["secrets"];
 
 /** A secret as the table holds it: everything the list says about it, never its value. */
 export type ListedSecret = Omit<SecretDetail, "secretValue">;
@@ -143,6 +146,27 @@ export const secretsApi = {
         body: { ...where(folder), ...(upsert && { mode: "upsert" as const }), secrets: [...items] },
       })
     ).secrets.map(withoutValue),
+
+  /**
+   * Saves a folder's creates, updates (renames) and deletes in one request, all or none, as one
+   * entry of the folder's history with `message` (the server applies the deletes first, then the
+   * updates, then the creates). A server without this endpoint answers 404; one that keeps it
+   * for user sessions (Infisical, to identities) 403.
+   */
+  commitSecretChanges: async (
+    { projectId, environment, secretPath }: SecretFolder,
+    changes: FolderChanges,
+    message: string,
+  ) => {
+    const { secrets } = await call(ep.commitChanges, {
+      body: { projectId, environment, secretPath, message, changes: { secrets: changes } },
+    });
+    return {
+      created: secrets.created.map(withoutValue),
+      updated: secrets.updated.map(withoutValue),
+      deleted: secrets.deleted.map(withoutValue),
+    };
+  },
 
   /** Deletes many secrets of the folder in one request: all of them, or none. */
   deleteSecrets: async (folder: SecretFolder, secretKeys: readonly string[]) =>

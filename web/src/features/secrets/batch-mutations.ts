@@ -1,8 +1,10 @@
+import { errorNames } from "@keyhold/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { type SecretFolder, secretsApi } from "./api";
 import { secretKeys } from "./queries";
-import { type SendBatch, saveStaged } from "./staging/save-staged";
+import { type CommitOptions, type SendBatch, saveStaged } from "./staging/save-staged";
 import type { FolderBatch, Staged } from "./staging/staged-changes";
 
 /*
@@ -11,11 +13,29 @@ import type { FolderBatch, Staged } from "./staging/staged-changes";
  * change hundreds of rows, and the list is one request. Toasts and closing belong to the call site.
  */
 
-/** Saves the staged changes of every folder (see `saveStaged`); resolves with what is still pending. */
+/**
+ * Whether a refused commit means the server has no such endpoint for this session, rather than a
+ * refusal of one of its items (which the batches would meet too, after some had been applied):
+ * a route the server does not know (404, not its "NotFound" of a missing key) or refuses to this
+ * kind of caller (403, not its "PermissionDenied" of an item; Infisical answers identities so).
+ */
+function commitUnsupported(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 404) return error.code !== errorNames.notFound;
+  if (error.status === 403) return error.code !== errorNames.permissionDenied;
+  return false;
+}
+
+/**
+ * Saves the staged changes of every folder (see `saveStaged`): each folder's in one request that
+ * the server records as one commit with `message`, or, where the server has no such endpoint for
+ * this session (404, or 403 as Infisical answers identities there), in its batches. Resolves
+ * with what is still pending.
+ */
 export function useSaveStaged(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (staged: Staged) => {
+    mutationFn: ({ staged, message }: { staged: Staged; message?: string | undefined }) => {
       const send: SendBatch = (place, kind, items) => {
         const folder = { projectId, ...place };
         if (kind === "create") return secretsApi.createSecrets(folder, items as FolderBatch["create"]);
@@ -25,7 +45,21 @@ export function useSaveStaged(projectId: string) {
           (items as FolderBatch["delete"]).map((item) => item.secretKey),
         );
       };
-      return saveStaged(staged, send, (error) => errorSummary(error, "The server refused the changes"));
+      const commit: CommitOptions = {
+        send: (batch, text) =>
+          secretsApi.commitSecretChanges(
+            { projectId, ...batch.place },
+            {
+              ...(batch.delete.length > 0 && { delete: batch.delete }),
+              ...(batch.update.length > 0 && { update: batch.update }),
+              ...(batch.create.length > 0 && { create: batch.create }),
+            },
+            text,
+          ),
+        message,
+        unsupported: commitUnsupported,
+      };
+      return saveStaged(staged, send, (error) => errorSummary(error, "The server refused the changes"), commit);
     },
     // Partly applied or not, what the server holds now is read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: secretKeys.project(projectId) }),

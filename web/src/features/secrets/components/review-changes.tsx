@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Eye, EyeOff, Undo2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import {
   Dialog,
   DialogContent,
@@ -28,6 +30,9 @@ interface ReviewChangesDialogProps {
   saving: boolean;
   onSave: () => void;
   onDiscardAll: () => void;
+  /** What the save is about, recorded in the folder's history (optional). */
+  message: string;
+  onMessageChange: (message: string) => void;
 }
 
 const kinds = {
@@ -48,8 +53,11 @@ export function ReviewChangesDialog({
   saving,
   onSave,
   onDiscardAll,
+  message,
+  onMessageChange,
 }: ReviewChangesDialogProps) {
   const { staged, count } = useStaging();
+  const messageId = useId();
   const revealed = useRevealed<"values">();
   const shown = revealed.keys.has("values");
   const all = pendingChanges(staged);
@@ -65,7 +73,7 @@ export function ReviewChangesDialog({
               ? "Nothing is pending."
               : failed > 0
                 ? `${failed} of them could not be saved: see why below, change or undo them, and save again.`
-                : "Saved together: one request per folder for each of creates, edits and deletes."}
+                : "Saved together, all or nothing: one request per folder, one entry in its history."}
           </DialogDescription>
         </DialogHeader>
         {count > 0 ? (
@@ -92,6 +100,21 @@ export function ReviewChangesDialog({
             />
           ))}
         </ol>
+        {count > 0 ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={messageId}>
+              Describe this change <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Input
+              id={messageId}
+              value={message}
+              maxLength={256}
+              placeholder={`Update ${count} ${count === 1 ? "secret" : "secrets"}`}
+              disabled={saving}
+              onChange={(event) => onMessageChange(event.target.value)}
+            />
+          </div>
+        ) : null}
         <DialogFooter>
           <Button variant="ghost" disabled={count === 0 || saving} onClick={onDiscardAll}>
             Discard all

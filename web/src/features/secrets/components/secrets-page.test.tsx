@@ -71,10 +71,12 @@ const describeOnly = [{ subject: "secrets", action: ["describeSecret"] }];
 interface Server {
   rules?: unknown[];
   list?: Response;
+  /** A server without the one-request save (a route it does not know), as an older Infisical. */
+  withoutCommits?: boolean;
 }
 
 /** The project, the caller's rules, the folder's secrets and folders, and one secret's value on request. */
-function server({ rules = everything, list }: Server = {}) {
+function server({ rules = everything, list, withoutCommits = false }: Server = {}) {
   return mockFetch((request: RecordedRequest) => {
     const url = new URL(request.url, "http://console");
     if (url.pathname === `/api/v1/workspace/${PROJECT}`) return json(200, { workspace: project });
@@ -92,6 +94,27 @@ function server({ rules = everything, list }: Server = {}) {
           ],
         })
       );
+    }
+    if (url.pathname === "/api/v1/pit/batch/commit" && request.method === "POST") {
+      if (withoutCommits) {
+        return json(404, {
+          statusCode: 404,
+          error: "Not Found",
+          message: "Route POST:/api/v1/pit/batch/commit not found",
+        });
+      }
+      const updated = [{ ...secret("REDIS_URL", [], ""), version: 2, secretValueHidden: false }];
+      const commit = {
+        id: "c1",
+        folderId: "f1",
+        actorType: "identity",
+        actorMetadata: { id: "i1", name: "admin" },
+        message: "Update 1 secret",
+        commitId: "2",
+        createdAt: "2026-11-28T12:00:00.000Z",
+        envId: "e1",
+      };
+      return json(200, { commit, secrets: { created: [], updated, deleted: [] } });
     }
     if (url.pathname === "/api/v3/secrets/batch/raw" && request.method === "PATCH") {
       return json(200, { secrets: [{ ...secret("REDIS_URL", [], ""), version: 2, secretValueHidden: false }] });
@@ -226,18 +249,46 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     expect(pending).toHaveTextContent("1 change not saved yet");
     await user.click(within(pending).getByRole("button", { name: "Save 1 change" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Pending changes" })).toBeNull());
-    const patches = requests.filter((r) => r.method === "PATCH");
-    expect(patches.map((r) => r.url)).toEqual(["/api/v3/secrets/batch/raw"]);
-    expect(JSON.parse(patches[0]?.body ?? "{}")).toEqual({
-      workspaceId: PROJECT,
+    const writes = requests.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/v1/pit/batch/commit"]);
+    expect(JSON.parse(writes[0]?.body ?? "{}")).toEqual({
+      projectId: PROJECT,
       environment: "dev",
       secretPath: "/",
-      secrets: [{ secretKey: "REDIS_URL", secretValue: "redis://new:6380" }],
+      message: "Update 1 secret",
+      changes: { secrets: { update: [{ secretKey: "REDIS_URL", secretValue: "redis://new:6380" }] } },
     });
 
     await user.click(within(rowOf("STRIPE_KEY")).getByRole("button", { name: "Edit value of STRIPE_KEY" }));
     expect(await screen.findByText(/several lines: open the secret to edit it/)).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "New value of STRIPE_KEY" })).toBeNull();
+  });
+
+  it("saves through the batch endpoints when the server has no one-request save", async () => {
+    const { requests } = server({ withoutCommits: true });
+    const { user } = render();
+    await screen.findByRole("button", { name: "Open REDIS_URL" });
+    const edit = () => within(rowOf("REDIS_URL")).getByRole("button", { name: "Edit value of REDIS_URL" });
+    await waitFor(() => expect(edit()).not.toHaveAttribute("aria-disabled"));
+    await user.click(edit());
+    const input = await screen.findByRole("textbox", { name: "New value of REDIS_URL" });
+    await waitFor(() => expect(input).toHaveValue("redis://cache:6379"));
+    await user.clear(input);
+    await user.type(input, "redis://new:6380{Enter}");
+    const pending = await screen.findByRole("region", { name: "Pending changes" });
+    await user.click(within(pending).getByRole("button", { name: "Save 1 change" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Pending changes" })).toBeNull());
+    const writes = requests.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "POST /api/v1/pit/batch/commit",
+      "PATCH /api/v3/secrets/batch/raw",
+    ]);
+    expect(JSON.parse(writes[1]?.body ?? "{}")).toEqual({
+      workspaceId: PROJECT,
+      environment: "dev",
+      secretPath: "/",
+      secrets: [{ secretKey: "REDIS_URL", secretValue: "redis://new:6380" }],
+    });
   });
 
   it("asks before another row's edit replaces an inline edit whose value was changed", async () => {

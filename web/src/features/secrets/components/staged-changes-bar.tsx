@@ -24,32 +24,37 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
   const save = useSaveStaged(projectId);
   const [reviewing, setReviewing] = useState(false);
   const [confirming, setConfirming] = useState<"save" | "discard">();
+  const [message, setMessage] = useState("");
   const { count } = staging;
   const deletions = pendingChanges(staging.staged).filter(({ change }) => change.kind === "delete");
 
   // A refused batch is a result, not an error (see `saveStaged`); an error here is anything else
   // (no connection): shown in the confirmation when it is open, else as a toast.
   function run(confirmed: boolean) {
-    save.mutate(staging.staged, {
-      onSuccess: (result) => {
-        staging.change(result.settle);
-        setConfirming(undefined);
-        if (result.failure) {
-          toast.error(
-            "Some changes were not saved",
-            `${errorSummary(result.failure.error, "The server refused them")} They are still pending.`,
-          );
-          setReviewing(true);
-        } else {
-          const requests = result.applied === 1 ? "one request" : `${result.applied} requests`;
-          toast.success("Changes saved", `${changes(count)} in ${requests}`);
-          setReviewing(false);
-        }
+    save.mutate(
+      { staged: staging.staged, message },
+      {
+        onSuccess: (result) => {
+          staging.change(result.settle);
+          setConfirming(undefined);
+          if (result.failure) {
+            toast.error(
+              "Some changes were not saved",
+              `${errorSummary(result.failure.error, "The server refused them")} They are still pending.`,
+            );
+            setReviewing(true);
+          } else {
+            const requests = result.applied === 1 ? "one request" : `${result.applied} requests`;
+            toast.success("Changes saved", `${changes(count)} in ${requests}`);
+            setMessage("");
+            setReviewing(false);
+          }
+        },
+        onError: (error) => {
+          if (!confirmed) toast.error("Could not save", errorSummary(error, "Nothing was saved"));
+        },
       },
-      onError: (error) => {
-        if (!confirmed) toast.error("Could not save", errorSummary(error, "Nothing was saved"));
-      },
-    });
+    );
   }
 
   function startSave() {
@@ -98,6 +103,8 @@ export function StagedChangesBar({ projectId }: { projectId: string }) {
             saving={save.isPending}
             onSave={startSave}
             onDiscardAll={() => setConfirming("discard")}
+            message={message}
+            onMessageChange={setMessage}
           />
         </Suspense>
       ) : null}

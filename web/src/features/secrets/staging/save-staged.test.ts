@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keysNamedIn, type SendBatch, saveStaged } from "./save-staged";
+import { type CommitOptions, keysNamedIn, type SendBatch, saveStaged } from "./save-staged";
 import {
   type BatchKind,
   emptyStaged,
@@ -89,5 +89,69 @@ describe("keysNamedIn", () => {
     expect(keysNamedIn("Secret already exists: API_KEY_2", ["API_KEY", "API_KEY_2"])).toEqual(["API_KEY_2"]);
     expect(keysNamedIn("One or more secrets does not exist: A, B", ["A", "B", "C"])).toEqual(["A", "B"]);
     expect(keysNamedIn("Something went wrong", ["A"])).toEqual([]);
+  });
+});
+
+describe("saveStaged with one commit per folder", () => {
+  const unsupported = new Error("no such route");
+  /** Records each folder's commit; refuses the folder `refuse` names with `error`. */
+  function committer(refuse?: { environment: string; error: Error }) {
+    const sent: string[] = [];
+    const options = (message?: string): CommitOptions => ({
+      send: async (batch, text) => {
+        const keys = (["delete", "update", "create"] as const).map((kind) =>
+          batch[kind].map((item) => item.secretKey).join(","),
+        );
+        sent.push(`commit ${batch.place.environment} [${keys.join("|")}] ${text}`);
+        if (refuse && refuse.environment === batch.place.environment) throw refuse.error;
+      },
+      message,
+      unsupported: (error) => error === unsupported,
+    });
+    return { sent, options };
+  }
+
+  it("sends each folder's changes in one request, with the message or a count", async () => {
+    const { sent, options } = committer();
+    const batchesSent = recorder();
+    const result = await saveStaged(staged, batchesSent.send, describeError, options());
+    expect(sent).toEqual(["commit dev [C|A,B|NEW] Update 4 secrets", "commit prod [|A|] Update 1 secret"]);
+    expect(batchesSent.sent).toEqual([]);
+    expect(result.applied).toBe(2);
+    expect(pendingChanges(result.settle(staged))).toEqual([]);
+    const named = committer();
+    await saveStaged(staged, batchesSent.send, describeError, named.options("  Rotate keys "));
+    expect(named.sent.map((line) => line.split("] ")[1])).toEqual(["Rotate keys", "Rotate keys"]);
+  });
+
+  it("ten edits, a rename and a delete are one request", async () => {
+    const { sent, options } = committer();
+    let many = emptyStaged;
+    for (let i = 0; i < 10; i++) many = stageEdit(many, dev, `K${i}`, { secretValue: `v${i}` });
+    many = stageDelete(stageRename(many, dev, "R", "R2"), dev, "D");
+    await saveStaged(many, recorder().send, describeError, options());
+    expect(sent).toHaveLength(1);
+  });
+
+  it("falls back to the batches when the server has no such commit, for every folder after", async () => {
+    const { sent, options } = committer({ environment: "dev", error: unsupported });
+    const batchesSent = recorder();
+    const result = await saveStaged(staged, batchesSent.send, describeError, options());
+    expect(sent).toHaveLength(1);
+    expect(batchesSent.sent).toEqual(["delete dev C", "update dev A,B", "create dev NEW", "update prod A"]);
+    expect(result.failure).toBeUndefined();
+  });
+
+  it("a refused commit keeps all of its folder's changes pending, with the message on the keys it names", async () => {
+    const { options } = committer({ environment: "prod", error: new Error("Secret does not exist: A in path /") });
+    const batchesSent = recorder();
+    const result = await saveStaged(staged, batchesSent.send, describeError, options());
+    expect(batchesSent.sent).toEqual([]);
+    expect(result.applied).toBe(1);
+    expect(result.failure?.kind).toBe("commit");
+    const left = pendingChanges(result.settle(staged));
+    expect(left.map((p) => [p.place.environment, p.change.secretKey, p.error])).toEqual([
+      ["prod", "A", "Secret does not exist: A in path /"],
+    ]);
   });
 });
