@@ -1,5 +1,4 @@
-import { errorNames } from "@keyhold/contract";
-import { isApiError } from "@/lib/api-error";
+import { isMissingRoute, isUserSessionOnly } from "@/lib/api-error";
 import type { SecretChange } from "./api";
 
 export type ChangeGroup = "added" | "removed" | "changed" | "structure";
@@ -38,11 +37,10 @@ export function describeChanges(changes: readonly SecretChange[]): string {
  * the BFF answers as `UserSessionOnly`).
  */
 export function commitsUnavailable(error: unknown): string | undefined {
-  if (isApiError(error, 404) && /^Route /.test(error.message)) {
+  if (isMissingRoute(error)) {
     return "This server keeps snapshots of the folder but no commit history: who changed what is not recorded there.";
   }
-  // The BFF names that refusal of the kind of session, whatever words the server used.
-  if (isApiError(error, 403) && error.code === errorNames.userSessionOnly) {
+  if (isUserSessionOnly(error)) {
     return "This server shows commit history to signed-in users only, not to machine identities such as this console's.";
   }
   return undefined;
