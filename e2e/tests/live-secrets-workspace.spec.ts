@@ -125,6 +125,11 @@ test.describe("the secrets workspace", () => {
       await secretRow(page, "GOING_AWAY").getByRole("button", { name: "Delete GOING_AWAY" }).click();
       await expect(pendingBar(page)).toContainText("5 changes not saved yet");
 
+      const sent: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (/\/secrets\/batch|\/pit\/batch/.test(pathname)) sent.push(`${request.method()} ${pathname}`);
+      });
       await pendingBar(page).getByRole("button", { name: "Review changes (5)" }).click();
       const review = page.getByRole("dialog", { name: "Review changes (5)" });
       await expect(review.getByRole("listitem", { name: "Edited NEW_NAME" })).toContainText("OLD_NAME → NEW_NAME");
@@ -144,6 +149,14 @@ test.describe("the secrets workspace", () => {
       });
       expect((await readSecret(service, project, "NEW_NAME")).secretComment).toBe("renamed");
       await expect(secretRow(page, "NEW_NAME")).toBeVisible();
+      // One commit; a server that refuses it (Infisical: no such route, or user sessions only)
+      // gets the deletes and then the edits with the rename, one batch each.
+      const commit = "POST /api/v1/pit/batch/commit";
+      expect(sent).toEqual(
+        server === "keyhold"
+          ? [commit]
+          : [commit, "DELETE /api/v3/secrets/batch/raw", "PATCH /api/v3/secrets/batch/raw"],
+      );
     },
   );
 
