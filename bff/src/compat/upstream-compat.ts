@@ -25,10 +25,10 @@ import {
   type UpsertSplit,
   upsertSplits,
 } from "./routes.ts";
-
-type BatchItem = Record<string, unknown> & { secretKey?: unknown; newSecretName?: unknown; type?: unknown };
 import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
 import { newEvidence, normalise, onShapedAnswer, type ShapedAnswerEffect } from "./walk.ts";
+
+type BatchItem = Record<string, unknown> & { secretKey?: unknown; newSecretName?: unknown; type?: unknown };
 
 export interface CompatCall {
   endpoint: Endpoint;
@@ -154,7 +154,8 @@ export class UpstreamCompat {
     }
     const id = call.endpoint.id as EndpointId;
     if (this.#splitUpsert.has(id)) return this.#callSplit(call, split, log);
-    const answer = await this.#callOnce(call, log);
+    // Only the status is read here: a successful answer may pass through unread, as any other.
+    const answer = await this.#callOnce(call, log, passThrough);
     // A 404 may be the server's own (no such folder): the split decides, from the folder's keys.
     if (answer.status !== 404) return answer;
     return this.#callSplit(call, split, log, answer);
