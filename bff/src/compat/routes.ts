@@ -111,7 +111,9 @@ export const identityRefusedRoutes: Partial<Record<EndpointId, ListThenRead>> = 
  */
 export interface RequiredField {
   field: string;
-  /** The contract read of the record as it stands, and where the field is in its answer. */
+  /** Whether the call's body leaves the field out (where it is needed). */
+  lacks: (body: Record<string, unknown>) => boolean;
+  /** The contract read of the record(s) as they stand. */
   read: EndpointId;
   readInput: (
     params: Record<string, unknown>,
@@ -120,9 +122,29 @@ export interface RequiredField {
     params: Record<string, unknown>;
     query: Record<string, string>;
   };
-  /** The field's current value; undefined when the caller may not read it (nothing is then sent). */
-  pick: (answer: unknown) => unknown;
+  /**
+   * The body with the field's current value(s) filled in from the read's answer; undefined when
+   * the caller may not read one of them (nothing is then sent in its place).
+   */
+  complete: (body: Record<string, unknown>, answer: unknown) => Record<string, unknown> | undefined;
 }
+
+const folderQuery = (body: Record<string, unknown>): Record<string, string> => ({
+  ...Object.fromEntries(
+    ["workspaceId", "projectId", "workspaceSlug", "projectSlug"].flatMap((key) =>
+      typeof body[key] === "string" ? [[key, body[key]]] : [],
+    ),
+  ),
+  environment: String(body.environment ?? ""),
+  secretPath: String(body.secretPath ?? "/"),
+});
+
+type ReadSecret = { secretKey?: unknown; secretValue?: unknown; secretValueHidden?: unknown; type?: unknown };
+const readableValue = (secret: ReadSecret | undefined): string | undefined =>
+  secret?.secretValueHidden === true || typeof secret?.secretValue !== "string" ? undefined : secret.secretValue;
+type BatchItem = Record<string, unknown> & { secretKey?: unknown; secretValue?: unknown; type?: unknown };
+const batchItems = (body: Record<string, unknown>): BatchItem[] =>
+  Array.isArray(body.secrets) ? (body.secrets as BatchItem[]) : [];
 
 /**
  * Operations completed with a field's current value when the upstream refuses them for its
@@ -134,25 +156,70 @@ export const requiredFields: Partial<Record<EndpointId, RequiredField>> = {
   // meanwhile is not overwritten with the one the page had.
   "secrets.update": {
     field: "secretValue",
+    lacks: (body) => !("secretValue" in body),
     read: "secrets.get",
     readInput: (params, body) => ({
       params: { secretName: params.secretName },
-      query: {
-        ...Object.fromEntries(
-          ["workspaceId", "projectId", "workspaceSlug", "projectSlug"].flatMap((key) =>
-            typeof body[key] === "string" ? [[key, body[key]]] : [],
-          ),
-        ),
-        environment: String(body.environment ?? ""),
-        secretPath: String(body.secretPath ?? "/"),
-        type: String(body.type ?? "shared"),
-        viewSecretValue: "true",
-      },
+      query: { ...folderQuery(body), type: String(body.type ?? "shared"), viewSecretValue: "true" },
     }),
-    pick: (answer) => {
-      const secret = (answer as { secret?: { secretValue?: unknown; secretValueHidden?: unknown } }).secret;
-      return secret?.secretValueHidden === true ? undefined : secret?.secretValue;
+    complete: (body, answer) => {
+      const value = readableValue((answer as { secret?: ReadSecret }).secret);
+      return value === undefined ? undefined : { ...body, secretValue: value };
     },
+  },
+  // ...and every item of a batch update without it (recorded: 069): a rename or a comment alone.
+  // One read of the folder's values fills every such item.
+  "secrets.batchUpdate": {
+    field: "secretValue",
+    lacks: (body) => batchItems(body).some((item) => !("secretValue" in item)),
+    read: "secrets.list",
+    readInput: (_params, body) => ({
+      params: {},
+      query: { ...folderQuery(body), viewSecretValue: "true", expandSecretReferences: "false" },
+    }),
+    complete: (body, answer) => {
+      const secrets = ((answer as { secrets?: ReadSecret[] }).secrets ?? []).filter((s) => s.type !== "personal");
+      const items: BatchItem[] = [];
+      for (const item of batchItems(body)) {
+        if ("secretValue" in item) {
+          items.push(item);
+          continue;
+        }
+        if (item.type === "personal") return undefined;
+        const value = readableValue(secrets.find((secret) => secret.secretKey === item.secretKey));
+        if (value === undefined) return undefined;
+        items.push({ ...item, secretValue: value });
+      }
+      return { ...body, secrets: items };
+    },
+  },
+};
+
+/**
+ * An update in upsert mode (a key that does not exist is created) for servers that ignore the
+ * mode (October 2024: every missing key fails the batch with 404, nothing applied): the
+ * folder's keys are listed, the missing ones created in one batch and the others updated in
+ * one more. When the update is refused, the keys just created are deleted again, so the call
+ * stays all or nothing (apart from the versions and snapshots the server keeps).
+ */
+export interface UpsertSplit {
+  isUpsert: (body: Record<string, unknown>) => boolean;
+  /** The folder's keys (values withheld), through the contract. */
+  list: EndpointId;
+  listQuery: (body: Record<string, unknown>) => Record<string, string>;
+  create: EndpointId;
+  update: EndpointId;
+  delete: EndpointId;
+}
+
+export const upsertSplits: Partial<Record<EndpointId, UpsertSplit>> = {
+  "secrets.batchUpdate": {
+    isUpsert: (body) => body.mode === "upsert",
+    list: "secrets.list",
+    listQuery: (body) => ({ ...folderQuery(body), viewSecretValue: "false" }),
+    create: "secrets.batchCreate",
+    update: "secrets.batchUpdate",
+    delete: "secrets.batchDelete",
   },
 };
 

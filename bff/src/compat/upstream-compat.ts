@@ -22,9 +22,13 @@ import {
   olderRoutes,
   type RequiredField,
   requiredFields,
+  type UpsertSplit,
+  upsertSplits,
 } from "./routes.ts";
 import { recordRules, type ServerFeature, serverFeatures } from "./rules.ts";
 import { newEvidence, normalise, onShapedAnswer, type ShapedAnswerEffect } from "./walk.ts";
+
+type BatchItem = Record<string, unknown> & { secretKey?: unknown; newSecretName?: unknown; type?: unknown };
 
 export interface CompatCall {
   endpoint: Endpoint;
@@ -68,18 +72,24 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${path} (${issue.message})`;
 }
 
-function lacks(body: unknown, field: string): boolean {
-  return typeof body === "object" && body !== null && !(field in body);
+function lacks(body: unknown, required: RequiredField): body is Record<string, unknown> {
+  return (
+    typeof body === "object" && body !== null && !Array.isArray(body) && required.lacks(body as Record<string, unknown>)
+  );
 }
 
-/** Whether an answer refuses a call because the field is missing (a validation failure naming it). */
+/**
+ * Whether an answer refuses a call because the field is missing (a validation failure naming it,
+ * in the body or in one of its items).
+ */
 function refusedFor(response: UpstreamResponse, field: string): boolean {
   if (response.status < 400 || response.status >= 500) return false;
   const message = (parseJson(response.text) as { message?: unknown } | undefined)?.message;
   return (
     Array.isArray(message) &&
     message.some(
-      (issue) => Array.isArray((issue as { path?: unknown }).path) && (issue as { path: unknown[] }).path[0] === field,
+      (issue) =>
+        Array.isArray((issue as { path?: unknown }).path) && (issue as { path: unknown[] }).path.at(-1) === field,
     )
   );
 }
@@ -96,6 +106,8 @@ export class UpstreamCompat {
   readonly #features = new Map<ServerFeature, boolean>();
   /** Endpoints for which this upstream has been seen to lack the contract path (older or derived). */
   readonly #useOlder = new Set<EndpointId>();
+  /** Endpoints whose upsert mode this upstream has been seen to ignore (see `upsertSplits`). */
+  readonly #splitUpsert = new Set<EndpointId>();
   /** This BFF's contract revision: an answer shaped by it is already in the console's shape. */
   readonly #revision = contractRevision();
   /** What normalising such an answer would do, per endpoint (see `onShapedAnswer`). */
@@ -135,12 +147,27 @@ export class UpstreamCompat {
   }
 
   async call(call: CompatCall, log: FastifyBaseLogger, passThrough = false): Promise<CompatAnswer> {
+    const split = upsertSplits[call.endpoint.id as EndpointId];
+    const body = call.body;
+    if (!split || typeof body !== "object" || body === null || !split.isUpsert(body as Record<string, unknown>)) {
+      return this.#callOnce(call, log, passThrough);
+    }
+    const id = call.endpoint.id as EndpointId;
+    if (this.#splitUpsert.has(id)) return this.#callSplit(call, split, log);
+    // Only the status is read here: a successful answer may pass through unread, as any other.
+    const answer = await this.#callOnce(call, log, passThrough);
+    // A 404 may be the server's own (no such folder): the split decides, from the folder's keys.
+    if (answer.status !== 404) return answer;
+    return this.#callSplit(call, split, log, answer);
+  }
+
+  async #callOnce(call: CompatCall, log: FastifyBaseLogger, passThrough = false): Promise<CompatAnswer> {
     const { endpoint } = call;
     const older = olderRoutes[endpoint.id as EndpointId];
     const derived = derivedRoutes[endpoint.id as EndpointId];
     const listed = identityRefusedRoutes[endpoint.id as EndpointId];
     const required = requiredFields[endpoint.id as EndpointId];
-    if (required && lacks(call.body, required.field)) {
+    if (required && lacks(call.body, required)) {
       if (this.#useOlder.has(endpoint.id as EndpointId)) return this.#callCompleted(call, required, log);
       const first = await this.#sendAsIs(call, log);
       if (!refusedFor(first, required.field)) return this.read(endpoint, first, call.reqId, log);
@@ -281,15 +308,96 @@ export class UpstreamCompat {
     const search = `?${new URLSearchParams(query)}`;
     const current = await this.call({ ...call, endpoint: via, params, search, body: undefined }, log);
     if (current.status >= 400) return current;
-    const value = required.pick(current.json);
-    if (value === undefined) {
+    const completed = required.complete(body, current.json);
+    if (completed === undefined) {
       if (refusal) return this.read(call.endpoint, refusal, call.reqId, log);
       // Not readable: the call goes as it is, and the server says what it lacks.
       return this.read(call.endpoint, await this.#sendAsIs(call, log), call.reqId, log);
     }
-    const completed = { ...call, body: { ...body, [required.field]: value } };
-    const response = await this.#sendAsIs(completed, log);
+    const response = await this.#sendAsIs({ ...call, body: completed }, log);
     return this.read(call.endpoint, response, call.reqId, log);
+  }
+
+  /**
+   * An upsert as a create of the folder's missing keys and an update of the others (see
+   * `UpsertSplit`): three requests (the list, the create, the update), one fewer when either
+   * part is empty. `refusal` is the upsert's own 404, which stands when no key is missing (the
+   * server did not refuse the mode) or the folder cannot be listed.
+   */
+  async #callSplit(
+    call: CompatCall,
+    split: UpsertSplit,
+    log: FastifyBaseLogger,
+    refusal?: CompatAnswer,
+  ): Promise<CompatAnswer> {
+    const { mode: _mode, secrets, ...target } = call.body as Record<string, unknown> & { secrets: BatchItem[] };
+    const listed = await this.call(
+      {
+        ...call,
+        endpoint: endpoints[split.list] as Endpoint,
+        params: {},
+        search: `?${new URLSearchParams(split.listQuery(target))}`,
+        body: undefined,
+      },
+      log,
+    );
+    if (listed.status >= 400) return refusal ?? listed;
+    const existing = new Set(
+      ((listed.json as { secrets?: { secretKey: string; type?: string }[] }).secrets ?? [])
+        .filter((secret) => secret.type !== "personal")
+        .map((secret) => secret.secretKey),
+    );
+    const fresh = secrets.filter((item) => !existing.has(String(item.secretKey)));
+    const known = secrets.filter((item) => existing.has(String(item.secretKey)));
+    if (refusal && fresh.length === 0) return refusal;
+    const send = (id: EndpointId, items: BatchItem[]) =>
+      this.call({ ...call, endpoint: endpoints[id] as Endpoint, body: { ...target, secrets: items } }, log);
+
+    let created: CompatAnswer | undefined;
+    if (fresh.length > 0) {
+      // A missing key is created under its new name when the item renames it, as an upsert would.
+      const items = fresh.map(({ newSecretName, ...item }) => ({
+        ...item,
+        secretKey: typeof newSecretName === "string" ? newSecretName : item.secretKey,
+        secretValue: typeof item.secretValue === "string" ? item.secretValue : "",
+      }));
+      created = await send(split.create, items);
+      if (created.status >= 400) return created;
+      // The server made what the mode asks for out of two calls: it does not know the mode.
+      if (!this.#splitUpsert.has(call.endpoint.id as EndpointId)) {
+        log.info({ endpoint: call.endpoint.id }, "upstream ignores upsert mode; creating missing keys first");
+        this.#splitUpsert.add(call.endpoint.id as EndpointId);
+      }
+    }
+    let updated: CompatAnswer | undefined;
+    if (known.length > 0) {
+      updated = await send(split.update, known);
+      if (updated.status >= 400) {
+        if (created) {
+          const undo = await send(
+            split.delete,
+            fresh.map((item) => ({ secretKey: item.newSecretName ?? item.secretKey, type: item.type ?? "shared" })),
+          );
+          if (undo.status >= 400) log.warn({ status: undo.status }, "could not delete the keys an upsert created");
+        }
+        return updated;
+      }
+    }
+    // In the items' order, as one update would answer (each batch answers in its own items' order).
+    const recordsOf = (answer: CompatAnswer | undefined) => [
+      ...((answer?.json as { secrets?: unknown[] } | undefined)?.secrets ?? []),
+    ];
+    const createdRecords = recordsOf(created);
+    const updatedRecords = recordsOf(updated);
+    const records = secrets.map((item) =>
+      existing.has(String(item.secretKey)) ? updatedRecords.shift() : createdRecords.shift(),
+    );
+    // Created records are read as the create answers them: filled to the update's answer here.
+    const json = normalise(call.endpoint.response, { secrets: records }, recordRules, newEvidence());
+    if (!call.endpoint.response.safeParse(json).success) {
+      throw badGateway(`The secrets service's answers to its batch calls could not answer ${call.endpoint.id}.`);
+    }
+    return { status: 200, json, text: JSON.stringify(json) };
   }
 
   /** The list read record by record; records this caller may not read (403, 404) are left out. */

@@ -58,3 +58,16 @@ export function describeMissingPermission(error: ApiError): string | undefined {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * Whether the server has no such route, rather than no such record: the BFF passes on the
+ * server's "Route METHOD:path not found" (its error name is NotFound either way).
+ */
+export function isMissingRoute(error: unknown): error is ApiError {
+  return isApiError(error, 404) && /^Route \w+:\S* not found$/.test(error.message);
+}
+
+/** Whether the server answers this only to a user's session, not to a machine identity (named so by the BFF). */
+export function isUserSessionOnly(error: unknown): error is ApiError {
+  return isApiError(error, 403) && error.code === errorNames.userSessionOnly;
+}

@@ -35,11 +35,19 @@ describe("history model", () => {
       error: "NotFound",
       message: "Route GET:/api/v1/pit/commits?projectId=p not found",
     });
+    // As the BFF answers a mid-2026 server's 403 "Forbidden access to /api/v1/pit/commits?…".
     const usersOnly = new ApiError({
       reqId: "r",
       statusCode: 403,
-      error: "Forbidden access to /api/v1/pit/commits?projectId=p",
-      message: "You are not allowed to access this resource",
+      error: "UserSessionOnly",
+      message:
+        "This server answers this only to a user's session, not to a machine identity (Forbidden access to /api/v1/pit/commits?projectId=p).",
+    });
+    const denied = new ApiError({
+      reqId: "r",
+      statusCode: 403,
+      error: "PermissionDenied",
+      message: "You are not allowed to read secrets",
     });
     const folderMissing = new ApiError({
       reqId: "r",
@@ -50,5 +58,6 @@ describe("history model", () => {
     expect(commitsUnavailable(absent)).toMatch(/snapshots/);
     expect(commitsUnavailable(usersOnly)).toMatch(/signed-in users/);
     expect(commitsUnavailable(folderMissing)).toBeUndefined();
+    expect(commitsUnavailable(denied)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { isApiError } from "@/lib/api-error";
+import { isMissingRoute, isUserSessionOnly } from "@/lib/api-error";
 import type { SecretChange } from "./api";
 
 export type ChangeGroup = "added" | "removed" | "changed" | "structure";
@@ -33,13 +33,14 @@ export function describeChanges(changes: readonly SecretChange[]): string {
 /**
  * Why a server offers no commit history to this console, or undefined when the error is an
  * ordinary failure: a server without the commit routes (October 2024: "Route … not found"), or one
- * that serves them to user sessions only (mid-2026: 403 "Forbidden access to /api/v1/pit/…").
+ * that serves them to user sessions only (mid-2026: 403 "Forbidden access to /api/v1/pit/…", which
+ * the BFF answers as `UserSessionOnly`).
  */
 export function commitsUnavailable(error: unknown): string | undefined {
-  if (isApiError(error, 404) && /^Route /.test(error.message)) {
+  if (isMissingRoute(error)) {
     return "This server keeps snapshots of the folder but no commit history: who changed what is not recorded there.";
   }
-  if (isApiError(error, 403) && /\/api\/v1\/pit\//.test(error.code)) {
+  if (isUserSessionOnly(error)) {
     return "This server shows commit history to signed-in users only, not to machine identities such as this console's.";
   }
   return undefined;

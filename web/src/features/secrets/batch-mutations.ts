@@ -1,6 +1,6 @@
 import { errorNames } from "@keyhold/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api-error";
+import { ApiError, isMissingRoute } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { type SecretFolder, secretsApi } from "./api";
 import { secretKeys } from "./queries";
@@ -16,12 +16,13 @@ import type { FolderBatch, Staged } from "./staging/staged-changes";
 /**
  * Whether a refused commit means the server has no such endpoint for this session, rather than a
  * refusal of one of its items (which the batches would meet too, after some had been applied):
- * a route the server does not know (404, not its "NotFound" of a missing key) or refuses to this
+ * a route the server does not know (404 "Route … not found", not a missing key or folder) or refuses to this
  * kind of caller (403, not its "PermissionDenied" of an item; Infisical answers identities so).
  */
 function commitUnsupported(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.status === 404) return error.code !== errorNames.notFound;
+  // The BFF names both NotFound: only the server's own words tell a missing route.
+  if (error.status === 404) return isMissingRoute(error);
   if (error.status === 403) return error.code !== errorNames.permissionDenied;
   return false;
 }

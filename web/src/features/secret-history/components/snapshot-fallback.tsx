@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -13,6 +14,21 @@ import type { HistoryFolder } from "../api";
 import { useRollbackSnapshot } from "../mutations";
 import { historyQueries } from "../queries";
 import type { RollbackResult } from "./rollback-result";
+
+/**
+ * Why a snapshot rollback failed, in words. A server that answers it with a server error (the
+ * mid-2026 line, whose snapshot rollback gave way to commit rollbacks) changed nothing.
+ */
+function rollbackFailure(error: unknown): string {
+  if (isApiError(error) && error.status >= 500) {
+    return (
+      "This server could not roll the folder back to that snapshot, and nothing was changed. Servers that keep " +
+      "commit history no longer roll back snapshots: a signed-in user can roll the folder back from its commit " +
+      "history in the server's own dashboard."
+    );
+  }
+  return errorSummary(error, "The rollback failed");
+}
 
 interface SnapshotFallbackProps {
   folder: HistoryFolder;
@@ -98,11 +114,7 @@ export function SnapshotFallback({ folder, reason, onRolledBack }: SnapshotFallb
         }
         confirmLabel={rollback.isPending ? "Rolling back…" : "Roll back"}
         pending={rollback.isPending}
-        error={
-          rollback.isError
-            ? `${errorSummary(rollback.error, "The rollback failed")} (some servers no longer roll back snapshots).`
-            : undefined
-        }
+        error={rollback.isError ? rollbackFailure(rollback.error) : undefined}
         onConfirm={() => {
           if (!chosen) return;
           rollback.mutate(chosen.id, {

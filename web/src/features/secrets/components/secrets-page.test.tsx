@@ -97,9 +97,11 @@ function server({ rules = everything, list, withoutCommits = false }: Server = {
     }
     if (url.pathname === "/api/v1/pit/batch/commit" && request.method === "POST") {
       if (withoutCommits) {
+        // As the BFF answers an October 2024 server's 404 for the route.
         return json(404, {
+          reqId: "req-1",
           statusCode: 404,
-          error: "Not Found",
+          error: "NotFound",
           message: "Route POST:/api/v1/pit/batch/commit not found",
         });
       }
