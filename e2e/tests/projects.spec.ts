@@ -84,10 +84,9 @@ test("lists the caller's projects, filters them and opens one", async ({ signedI
   await table.getByRole("link", { name: seededProject.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: seededProject.name })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/projects/${seededProject.id}$`));
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview", exact: true })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview", exact: true }),
+  ).toHaveAttribute("aria-current", "page");
 });
 
 test("refuses to delete a project while delete protection is on, and deletes it once off", async ({
