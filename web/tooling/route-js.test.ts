@@ -197,6 +197,8 @@ describe("the routes' budgets", () => {
         "/projects",
         "/projects/:projectId",
         "/projects/:projectId/secrets",
+        "/projects/:projectId/overview",
+        "/projects/:projectId/secret-history",
         "/projects/:projectId/secret-imports",
         "/projects/:projectId/roles",
         "/projects/:projectId/roles/:roleSlug",

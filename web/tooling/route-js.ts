@@ -146,6 +146,22 @@ export const consoleRoutes = {
     ],
     budgetKB: 275,
   },
+  "secrets-overview": {
+    path: "/projects/:projectId/overview",
+    routeModules: [
+      ...inProject,
+      "src/features/secrets/overview/prefetch.ts",
+      "src/features/secrets/overview/components/overview-page.tsx",
+    ],
+    afterPaintModules: topBarMenus,
+    budgetKB: 260,
+  },
+  "secret-history": {
+    path: "/projects/:projectId/secret-history",
+    routeModules: [...inProject, "src/features/secret-history/components/secret-history-page.tsx"],
+    afterPaintModules: topBarMenus,
+    budgetKB: 235,
+  },
   "secret-imports": {
     path: "/projects/:projectId/secret-imports",
     routeModules: [
