@@ -165,7 +165,9 @@ describeEachDatabase("unit of work", (kind: DatabaseKind) => {
   it("writes the last work in a transaction of its own when the unit wrote nothing (a read)", async () => {
     const unit = new UnitOfWork();
     await unit.run(async () => expect(await ids()).toEqual([]));
-    await unit.finish(() => insert("event"));
+    await unit.finish(async () => {
+      await insert("event");
+    });
     expect(await committed()).toEqual(["event"]);
   });
 
