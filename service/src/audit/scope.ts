@@ -88,6 +88,7 @@ export function createAuditScope(deps: AuditScopeDeps) {
             (found) => {
               caller = found;
             },
+            // Not lost: `write` reads the caller again, in the transaction, when this read failed.
             () => undefined,
           );
       }
