@@ -40,9 +40,14 @@ export async function listAuditEvents(
   dialect: Dialect,
   filter: AuditEventFilter,
 ): Promise<AuditEventRow[]> {
-  if (filter.eventTypes?.length === 0) return [];
+  return (await auditEventListQuery(db, dialect, filter)?.execute()) ?? [];
+}
+
+/** The query of `listAuditEvents`, or null when the filter can match nothing. */
+export function auditEventListQuery(db: Kysely<Database>, dialect: Dialect, filter: AuditEventFilter) {
+  if (filter.eventTypes?.length === 0) return null;
   const metadata = Object.entries(filter.metadata ?? {});
-  if (dialect === "sqlite" && metadata.some(([key]) => !quotableKey.test(key))) return [];
+  if (dialect === "sqlite" && metadata.some(([key]) => !quotableKey.test(key))) return null;
 
   let query = db
     .selectFrom("audit_events")
@@ -81,10 +86,5 @@ export async function listAuditEvents(
             sql<boolean>`(case json_type(event_metadata, ${path}) when 'text' then json_extract(event_metadata, ${path}) when 'null' then null else event_metadata -> ${path} end) = ${value}`,
           );
   }
-  return query
-    .orderBy("created_at", "desc")
-    .orderBy("org_seq", "desc")
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  return query.orderBy("created_at", "desc").orderBy("org_seq", "desc").limit(filter.limit).offset(filter.offset);
 }
