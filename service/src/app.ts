@@ -8,6 +8,8 @@ import { createAuditScope } from "./audit/scope.ts";
 import { openDatabase } from "./db/database.ts";
 import { pendingMigrations } from "./db/migrations.ts";
 import type { Database } from "./db/schema.ts";
+import { createAuditLogReader } from "./audit/read-service.ts";
+import { createRetentionSettings } from "./audit/retention-settings.ts";
 import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access-tokens.ts";
 import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityPrivilegeService } from "./domain/identity-privilege-service.ts";
@@ -156,6 +158,9 @@ export async function buildApp({ config, logStream, audit = true }: BuildAppOpti
       log: logger,
     });
 
+    const auditLogs = createAuditLogReader({ db, dialect, projectPermissions });
+    const auditRetention = createRetentionSettings({ db, projectPermissions });
+
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
     app.decorate("db", db);
@@ -191,6 +196,8 @@ export async function buildApp({ config, logStream, audit = true }: BuildAppOpti
         integrations,
         secretImports,
         secretCore,
+        auditLogs,
+        auditRetention,
         auditChain: { db, keys: chainKeys },
       }),
       authenticate,
