@@ -14,7 +14,8 @@ export type OrgAction =
   | "create-token"
   | "get-token"
   | "delete-token";
-export type OrgSubject = "all" | "identity";
+/** `settings`: the organisation's own configuration (audit log streams, retention); admins only. */
+export type OrgSubject = "all" | "identity" | "settings";
 export type OrgAbility = MongoAbility<[OrgAction, OrgSubject]>;
 type OrgRule = RawRuleOf<OrgAbility>;
 

@@ -1,6 +1,7 @@
 import type { AnyEndpoint } from "@keyhold/contract";
 import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
 import type { AccessTokenService } from "../domain/access-tokens.ts";
+import type { AuditLogStreamService } from "../domain/audit-log-stream-service.ts";
 import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityPrivilegeService } from "../domain/identity-privilege-service.ts";
@@ -44,6 +45,7 @@ export interface Services {
   integrations: IntegrationService;
   secretImports: SecretImportService;
   secretCore: SecretCore;
+  auditStreams: AuditLogStreamService;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -87,6 +89,7 @@ export function buildHandlers({
   integrations,
   secretImports,
   secretCore,
+  auditStreams,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -95,7 +98,7 @@ export function buildHandlers({
     ...secretCoreHandlers(secretCore),
     ...secretSnapshotHandlers(secretCore.snapshots),
     ...auditLogHandlers(),
-    ...auditStreamHandlers(),
+    ...auditStreamHandlers(auditStreams),
     "auditLogs.verify": notImplemented,
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
