@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { AUDIT_STREAM_PING, endpoints } from "@keyhold/contract";
+import type { Kysely } from "kysely";
 import { expect } from "vitest";
+import type { Database } from "../db/schema.ts";
 import type { TestService } from "./harness.ts";
 import { type ReceivedRequest, startLoopbackPeer } from "./loopback.ts";
 import { waitUntil } from "./processes.ts";
@@ -78,16 +80,29 @@ export async function createStream(
   return endpoints["auditLogStreams.create"].response.parse(res.body).auditLogStream.id;
 }
 
+/** Where events are appended: a service's database (or one opened while the service is stopped). */
+export interface EventStore {
+  db: Kysely<Database>;
+  dialect: "sqlite" | "postgres";
+  orgId: string;
+}
+
+export const storeOf = (svc: TestService): EventStore => ({
+  db: svc.app.db,
+  dialect: svc.info.dialect,
+  orgId: svc.info.orgId,
+});
+
 /**
  * Appends `count` events to the organisation's chain directly in the database, as the audit
  * scope would (next org_seq, head moved in the same transaction), each naming its position in
  * its metadata. The chain's hashes are filler: delivery neither reads nor checks them.
  */
-export async function appendEvents(svc: TestService, count: number, label = "event"): Promise<string[]> {
-  const orgId = svc.info.orgId;
-  return svc.app.db.transaction().execute(async (trx) => {
+export async function appendEvents(store: EventStore, count: number, label = "event"): Promise<string[]> {
+  const { db, dialect, orgId } = store;
+  return db.transaction().execute(async (trx) => {
     const query = trx.selectFrom("audit_chain_heads").select("last_seq").where("org_id", "=", orgId);
-    const head = await (svc.info.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+    const head = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
     const first = (head?.last_seq ?? 0) + 1;
     const now = new Date().toISOString();
     const rows = Array.from({ length: count }, (_, i) => ({
@@ -130,12 +145,23 @@ export async function appendEvents(svc: TestService, count: number, label = "eve
   });
 }
 
-/** Every event id of the organisation in chain order (tombstones excluded). */
-export async function eventIdsOf(svc: TestService): Promise<string[]> {
-  const rows = await svc.app.db
+/** The org_seq of the organisation's newest event (0 before any). */
+export async function lastSeq(store: EventStore): Promise<number> {
+  const head = await store.db
+    .selectFrom("audit_chain_heads")
+    .select("last_seq")
+    .where("org_id", "=", store.orgId)
+    .executeTakeFirst();
+  return head?.last_seq ?? 0;
+}
+
+/** The ids of the organisation's events after `afterSeq`, in chain order (tombstones excluded). */
+export async function eventIdsAfter(store: EventStore, afterSeq: number): Promise<string[]> {
+  const rows = await store.db
     .selectFrom("audit_events")
     .select("id")
-    .where("org_id", "=", svc.info.orgId)
+    .where("org_id", "=", store.orgId)
+    .where("org_seq", ">", afterSeq)
     .where("pruned", "=", 0)
     .orderBy("org_seq")
     .execute();
