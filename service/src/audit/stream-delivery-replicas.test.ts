@@ -101,12 +101,23 @@ function suite(kind: DatabaseKind) {
     return endpoints["auditLogStreams.create"].response.parse(await created.json()).auditLogStream.id;
   }
 
-  /** Changes made through an instance's API: each records its event (create-identity). */
-  async function changeThrough(server: ServerProcess, token: string, orgId: string, label: string): Promise<void> {
-    const res = await fetch(`${server.url}/api/v1/identities`, {
+  /** A project to change secrets in, made through the API. */
+  async function projectOf(server: ServerProcess, token: string): Promise<string> {
+    const res = await fetch(`${server.url}/api/v2/workspace`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: label, organizationId: orgId, role: "no-access" }),
+      body: JSON.stringify({ projectName: "Streamed", slug: `streamed-${Date.now()}` }),
+    });
+    expect(res.status).toBe(200);
+    return endpoints["projects.create"].response.parse(await res.json()).project.id;
+  }
+
+  /** A change made through an instance's API: a new secret, which records its event (create-secret). */
+  async function changeThrough(server: ServerProcess, token: string, projectId: string, key: string): Promise<void> {
+    const res = await fetch(`${server.url}/api/v3/secrets/raw/${key}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ workspaceId: projectId, environment: "dev", secretPath: "/", secretValue: `v-${key}` }),
     });
     expect(res.status).toBe(200);
   }
@@ -123,6 +134,7 @@ function suite(kind: DatabaseKind) {
   it("delivers every event of both, in order and once, while the receiver fails now and then and one stops", async () => {
     const { a, b, adminToken, store } = await setUp();
     const receiver = await receiverOf();
+    const projectId = await projectOf(a, adminToken);
     const from = await lastSeq(store);
     await createStream(b, adminToken, receiver.url);
 
@@ -130,18 +142,26 @@ function suite(kind: DatabaseKind) {
     // refused, which gives the stream up to whichever instance tries first after the wait.
     for (let round = 0; round < 12; round++) {
       await Promise.all([
-        changeThrough(a, adminToken, store.orgId, `a-${round}`),
-        changeThrough(b, adminToken, store.orgId, `b-${round}`),
+        changeThrough(a, adminToken, projectId, `A_${round}`),
+        changeThrough(b, adminToken, projectId, `B_${round}`),
         appendEvents(store, 2, `direct-${round}`),
       ]);
       if (round % 4 === 3) receiver.failNext(1);
     }
     // One instance stops cleanly (its lease is given up); the other carries on alone.
     expect(await b.stop()).toBe(0);
-    await changeThrough(a, adminToken, store.orgId, "after-stop");
+    await changeThrough(a, adminToken, projectId, "AFTER_STOP");
     await appendEvents(store, 3, "after-stop");
 
     const expected = await eventIdsAfter(store, from);
+    // The changes made through both instances recorded their events in the one chain.
+    const secretEvents = await store.db
+      .selectFrom("audit_events")
+      .select("id")
+      .where("org_seq", ">", from)
+      .where("event_type", "=", "create-secret")
+      .execute();
+    expect(secretEvents).toHaveLength(2 * 12 + 1);
     await untilAccepted(receiver, expected, 60_000);
     const { order, duplicates } = firstArrivals(receiver.acceptedIds());
     expect(order).toEqual(expected);
@@ -154,6 +174,7 @@ function suite(kind: DatabaseKind) {
     const { a, b, adminToken, store } = await setUp();
     // A receiver that takes its time, so that a POST is in flight when the kill comes.
     const receiver = await receiverOf({ delayMs: 150 });
+    const projectId = await projectOf(a, adminToken);
     const from = await lastSeq(store);
     const streamId = await createStream(a, adminToken, receiver.url);
 
@@ -167,7 +188,7 @@ function suite(kind: DatabaseKind) {
     holder.child.kill("SIGKILL");
     await holder.exited;
 
-    await changeThrough(survivor, adminToken, store.orgId, "after-kill");
+    await changeThrough(survivor, adminToken, projectId, "AFTER_KILL");
     await appendEvents(store, 2 * BATCH, "after-kill");
     const expected = await eventIdsAfter(store, from);
     await untilAccepted(receiver, expected, 60_000);

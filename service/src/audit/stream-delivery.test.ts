@@ -85,9 +85,9 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
       KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS: "60000",
     });
     const receiver = await receiverOf(1_000);
-    const streamId = await createStream(svc, receiver.url);
     const store = storeOf(svc);
     const from = await lastSeq(store);
+    const streamId = await createStream(svc, receiver.url);
     await appendEvents(store, 4);
     await waitUntil("a failed delivery", async () => (await statusOf(svc, streamId)).failures > 0);
     const status = await statusOf(svc, streamId);
@@ -139,9 +139,9 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const svc = await service();
     const receiver = await receiverOf(3);
     const store = storeOf(svc);
+    const from = await lastSeq(store);
     const created = await svc.endpoint("auditLogStreams.createLegacy", { body: { url: receiver.url } });
     expect(created.status).toBe(200);
-    const from = await lastSeq(store);
     await appendEvents(store, 6);
     const expected = await eventIdsAfter(store, from);
     await untilAccepted(receiver, expected);
@@ -172,13 +172,15 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const expected = await eventIdsAfter(store, 0);
     await untilAccepted(receiver, expected);
     expect(receiver.acceptedIds()).toEqual(expected);
-    expect(receiver.acceptedIds()).not.toContain(pruned[0]);
-    expect(receiver.acceptedIds()).toEqual(ids.filter((id) => !pruned.includes(id)));
+    const appended = receiver.acceptedIds().filter((id) => ids.includes(id));
+    expect(appended).toEqual(ids.filter((id) => !pruned.includes(id)));
   });
 
   it("leaves a stream to the instance holding its lease until the lease runs out", async () => {
     const svc = await service();
     const receiver = await receiverOf();
+    const store = storeOf(svc);
+    const from = await lastSeq(store);
     const streamId = await createStream(svc, receiver.url);
     const leaseUntil = Date.now() + 1_500;
     await svc.app.db
@@ -186,8 +188,6 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
       .set({ lease_owner: "another-instance", lease_until: new Date(leaseUntil).toISOString() })
       .where("id", "=", streamId)
       .execute();
-    const store = storeOf(svc);
-    const from = await lastSeq(store);
     await appendEvents(store, 3);
     const expected = await eventIdsAfter(store, from);
     await untilAccepted(receiver, expected);
@@ -199,10 +199,16 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const svc = await service();
     const receiver = await receiverOf();
     const streamId = await createStream(svc, receiver.url, [{ key: "X-Collector-Key", value: "k-1" }]);
+    // Events of the organisation arrive too (the stream's own creation); the test event is one POST of one event.
+    const testPosts = () =>
+      receiver.deliveries.filter((d) =>
+        AuditStreamBatchSchema.parse(d.body).some((e) => e.eventType === AUDIT_STREAM_TEST_EVENT_TYPE),
+      );
     const sent = await svc.endpoint("auditLogStreams.test", { params: { provider: "custom", streamId } });
     expect(sent.body).toEqual({ delivered: true, status: 200, error: null });
-    expect(receiver.deliveries).toHaveLength(1);
-    const [event] = AuditStreamBatchSchema.parse(receiver.deliveries[0]?.body);
+    expect(testPosts()).toHaveLength(1);
+    const [event, ...others] = AuditStreamBatchSchema.parse(testPosts()[0]?.body);
+    expect(others).toEqual([]);
     expect(event).toMatchObject({
       eventType: AUDIT_STREAM_TEST_EVENT_TYPE,
       orgId: svc.info.orgId,
@@ -210,15 +216,16 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
       actorMetadata: { identityId: svc.info.adminIdentityId, authMethod: "token-auth" },
       eventMetadata: { auditLogStreamId: streamId },
     });
-    expect(receiver.deliveries[0]?.headers["x-collector-key"]).toBe("k-1");
+    expect(testPosts()[0]?.headers["x-collector-key"]).toBe("k-1");
     expect((await statusOf(svc, streamId)).lastSuccessAt).not.toBeNull();
 
+    // Delivery is idle (nothing new to send), so the one refusal meets the test event.
+    await waitUntil("delivery to be idle", async () => (await statusOf(svc, streamId)).backlog === 0);
     receiver.failNext(1);
     const refused = await svc.endpoint("auditLogStreams.test", { params: { provider: "custom", streamId } });
     expect(refused.body).toEqual({ delivered: false, status: 500, error: "The receiver answered 500" });
     expect(await statusOf(svc, streamId)).toMatchObject({ lastError: "Test event: The receiver answered 500" });
-    // No stored event was involved: the test events are the only deliveries.
-    expect(receiver.deliveries).toHaveLength(2);
+    expect(testPosts()).toHaveLength(2);
   });
 });
 

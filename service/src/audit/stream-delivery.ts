@@ -6,11 +6,11 @@ import type { Logger } from "pino";
 import type { AuditStreamConfig } from "../config.ts";
 import {
   type AuditLogStreamRow,
-  dueStreamIds,
   eventsAfter,
   recordDelivered,
   recordFailure,
   releaseLeases,
+  streamSchedules,
   takeLease,
 } from "../data/audit-log-streams.ts";
 import type { Database } from "../db/schema.ts";
@@ -50,7 +50,7 @@ export interface StreamDeliveryDeps {
 export interface StreamDelivery {
   /** This instance's name in `lease_owner`. */
   owner: string;
-  /** Looks for work now instead of at the next poll. */
+  /** Looks for work now instead of at the next poll (a stream was created or changed). */
   nudge(): void;
   /** Stops: waits for the deliveries under way (bounded by the receiver timeout), then gives up the leases. */
   close(): Promise<void>;
@@ -58,6 +58,13 @@ export interface StreamDelivery {
 
 /** Consecutive batches one stream may send in one round before the others get their turn. */
 const BATCHES_PER_ROUND = 20;
+
+/**
+ * The least time between the starts of two rounds. Under a steady flow of commits each one wakes
+ * delivery; rounds this far apart send the events of many commits in one POST instead of one
+ * round (and one POST) per commit.
+ */
+const MIN_ROUND_GAP_MS = 100;
 
 /** The sealed headers' associated data: the row and column they belong to. */
 export const sealedHeadersColumn = (streamId: string) => `audit_log_streams:${streamId}:sealed_headers`;
@@ -80,12 +87,16 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
   let closed = false;
   let woken = false;
   let wake: (() => void) | undefined;
+  // Organisations that had a stream at the last round: commits of others need no delivery.
+  let orgsWithStreams = new Set<string>();
 
   const nudge = () => {
     woken = true;
     wake?.();
   };
-  const unsubscribe = onAuditEventsCommitted(nudge);
+  const unsubscribe = onAuditEventsCommitted((orgId) => {
+    if (orgsWithStreams.has(orgId)) nudge();
+  });
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -181,13 +192,30 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
   }
 
   async function round(): Promise<void> {
-    const ids = await dueStreamIds(db, owner, new Date().toISOString());
+    const schedules = await streamSchedules(db);
+    orgsWithStreams = new Set(schedules.map((stream) => stream.org_id));
+    const now = Date.now();
+    const due = schedules.filter(
+      (stream) =>
+        (stream.next_attempt_at === null || toMillis(stream.next_attempt_at) <= now) &&
+        (stream.lease_owner === null ||
+          stream.lease_owner === owner ||
+          stream.lease_until === null ||
+          toMillis(stream.lease_until) < now),
+    );
     // Streams are delivered side by side: a slow receiver does not hold up the others.
-    await Promise.all(ids.map((id) => deliverStream(id)));
+    await Promise.all(due.map((stream) => deliverStream(stream.id)));
   }
 
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
   const running = (async () => {
+    let lastStart = 0;
     while (!closed) {
+      const gap = lastStart + Math.min(MIN_ROUND_GAP_MS, options.pollMs) - Date.now();
+      if (gap > 0) await sleep(gap);
+      if (closed) break;
+      lastStart = Date.now();
       woken = false;
       try {
         await round();

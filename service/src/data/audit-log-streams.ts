@@ -131,19 +131,16 @@ export async function eventsAfter(db: Db, orgId: string, afterSeq: number, limit
 
 // ---- delivery state: leases, cursor, failures ----
 
-/**
- * Streams some instance may deliver now: due (not waiting out a backoff) and not held by another
- * instance's unexpired lease.
- */
-export async function dueStreamIds(db: Db, owner: string, now: string): Promise<string[]> {
-  const rows = await db
+/** Every stream's scheduling state, for the delivery round (a handful of rows per organisation). */
+export async function streamSchedules(
+  db: Db,
+): Promise<Pick<AuditLogStreamRow, "id" | "org_id" | "next_attempt_at" | "lease_owner" | "lease_until">[]> {
+  return db
     .selectFrom("audit_log_streams")
-    .select("id")
-    .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", now)]))
-    .where((eb) => eb.or([eb("lease_owner", "is", null), eb("lease_owner", "=", owner), eb("lease_until", "<", now)]))
+    .select(["id", "org_id", "next_attempt_at", "lease_owner", "lease_until"])
     .orderBy("created_at")
+    .orderBy("id")
     .execute();
-  return rows.map((row) => row.id);
 }
 
 /**

@@ -19,9 +19,10 @@ import type { SecretCore } from "../domain/secret-core.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
+import { type AuditChain, verifyHandler } from "./audit-verify-handler.ts";
 import { auditLogHandlers } from "./audit-log-handlers.ts";
 import { auditStreamHandlers } from "./audit-stream-handlers.ts";
-import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+import type { Handler, HandlerMap } from "./handler-types.ts";
 import { integrationHandlers } from "./integration-handlers.ts";
 import { secretCoreHandlers } from "./secret-handlers.ts";
 import { secretImportHandlers } from "./secret-import-handlers.ts";
@@ -46,6 +47,7 @@ export interface Services {
   secretImports: SecretImportService;
   secretCore: SecretCore;
   auditStreams: AuditLogStreamService;
+  auditChain: AuditChain;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -90,6 +92,7 @@ export function buildHandlers({
   secretImports,
   secretCore,
   auditStreams,
+  auditChain,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -99,7 +102,7 @@ export function buildHandlers({
     ...secretSnapshotHandlers(secretCore.snapshots),
     ...auditLogHandlers(),
     ...auditStreamHandlers(auditStreams),
-    "auditLogs.verify": notImplemented,
+    "auditLogs.verify": verifyHandler(auditChain),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>
