@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { auditStreamCases } from "./cases/audit-stream.ts";
 import { auditWriteCases } from "./cases/audit-write.ts";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
@@ -29,6 +30,7 @@ const cases: BenchCase[] = [
   consoleCase,
   ...pitRollbackCases,
   ...auditWriteCases,
+  ...auditStreamCases,
   ...infisicalLiveCases,
 ];
 

@@ -10,7 +10,7 @@ import {
   recordDelivered,
   recordFailure,
   releaseLeases,
-  streamSchedules,
+  allStreams,
   takeLease,
 } from "../data/audit-log-streams.ts";
 import type { Database } from "../db/schema.ts";
@@ -132,9 +132,21 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
    * Sends one batch (or, for a single-event stream, up to one batch of events one by one).
    * Answers whether the stream may have more to send now.
    */
-  async function step(id: string): Promise<boolean> {
+  /**
+   * The stream as read at the start of the round, when this instance holds its lease for at least
+   * half its length still (longer than any POST may take): no need to renew it before sending.
+   */
+  const heldFresh = (stream: AuditLogStreamRow, now: number) =>
+    stream.lease_owner === owner &&
+    stream.lease_until !== null &&
+    toMillis(stream.lease_until) - now > options.leaseMs / 2;
+
+  async function step(id: string, known?: AuditLogStreamRow): Promise<boolean> {
     const now = Date.now();
-    const stream = await takeLease(db, id, owner, new Date(now).toISOString(), leaseUntil(now));
+    const stream =
+      known && heldFresh(known, now)
+        ? known
+        : await takeLease(db, id, owner, new Date(now).toISOString(), leaseUntil(now));
     if (!stream) return false;
     if (stream.next_attempt_at !== null && toMillis(stream.next_attempt_at) > now) return false;
     const events = await eventsAfter(db, stream.org_id, stream.cursor_seq, options.batchSize);
@@ -179,10 +191,12 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
     return events.length === options.batchSize;
   }
 
-  async function deliverStream(id: string): Promise<void> {
+  async function deliverStream(stream: AuditLogStreamRow): Promise<void> {
+    const { id } = stream;
     try {
       for (let batch = 0; batch < BATCHES_PER_ROUND && !closed; batch++) {
-        if (!(await step(id))) return;
+        // After the first batch the row has moved on: read it again with the lease.
+        if (!(await step(id, batch === 0 ? stream : undefined))) return;
       }
       // More is waiting: the next round comes at once.
       woken = true;
@@ -192,7 +206,7 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
   }
 
   async function round(): Promise<void> {
-    const schedules = await streamSchedules(db);
+    const schedules = await allStreams(db);
     orgsWithStreams = new Set(schedules.map((stream) => stream.org_id));
     const now = Date.now();
     const due = schedules.filter(
@@ -204,7 +218,7 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
           toMillis(stream.lease_until) < now),
     );
     // Streams are delivered side by side: a slow receiver does not hold up the others.
-    await Promise.all(due.map((stream) => deliverStream(stream.id)));
+    await Promise.all(due.map((stream) => deliverStream(stream)));
   }
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());

@@ -131,16 +131,9 @@ export async function eventsAfter(db: Db, orgId: string, afterSeq: number, limit
 
 // ---- delivery state: leases, cursor, failures ----
 
-/** Every stream's scheduling state, for the delivery round (a handful of rows per organisation). */
-export async function streamSchedules(
-  db: Db,
-): Promise<Pick<AuditLogStreamRow, "id" | "org_id" | "next_attempt_at" | "lease_owner" | "lease_until">[]> {
-  return db
-    .selectFrom("audit_log_streams")
-    .select(["id", "org_id", "next_attempt_at", "lease_owner", "lease_until"])
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+/** Every stream, for the delivery round (a handful of rows per organisation). */
+export async function allStreams(db: Db): Promise<AuditLogStreamRow[]> {
+  return db.selectFrom("audit_log_streams").selectAll().orderBy("created_at").orderBy("id").execute();
 }
 
 /**
