@@ -56,15 +56,19 @@ export interface AuditLogStreamServiceDeps {
  * Audit log streams on both generations of Infisical's routes. The mid-2026 routes name the
  * provider in the path and mask header values; the October 2024 routes have no provider and
  * answer header values to the admins who set them. Both see the same streams. Every call needs
- * the organisation's `settings` (its admins), as streams carry every event out of the service.
+ * `edit` on the organisation's `settings` (its admins), as streams carry every event out of the service.
  */
 export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStreamServiceDeps) {
   const seal = (id: string, headers: readonly StreamHeader[]) =>
     sealer.seal(JSON.stringify(headers), sealedHeadersColumn(id));
   const headersOf = (row: AuditLogStreamRow) => openHeaders(sealer, row);
 
-  function assertAdmin(actor: Actor, action: "read" | "edit" = "edit"): void {
-    assertOrgPermission(actor.ability, action, "settings");
+  /**
+   * Reads too need `edit`: a stream's URL and headers are credentials to a team's log collector
+   * (the October 2024 `get` answers them in clear), and members may read other settings.
+   */
+  function assertAdmin(actor: Actor): void {
+    assertOrgPermission(actor.ability, "edit", "settings");
   }
 
   /** Pings the URL as the recorded servers do before saving (2026-06-more/117); a failure is the caller's 400. */
@@ -175,17 +179,17 @@ export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStrea
 
   return {
     options(actor: Actor) {
-      assertAdmin(actor, "read");
+      assertAdmin(actor);
       return AUDIT_LOG_STREAM_PROVIDERS.filter((p) => p.provider === DELIVERED_PROVIDER).map((p) => ({ ...p }));
     },
 
     async list(actor: Actor): Promise<AuditLogStream[]> {
-      assertAdmin(actor, "read");
+      assertAdmin(actor);
       return (await listStreams(db, actor.orgId)).map((row) => toStream(row, headersOf(row)));
     },
 
     async get(actor: Actor, provider: string, streamId: string): Promise<AuditLogStream> {
-      assertAdmin(actor, "read");
+      assertAdmin(actor);
       const row = await find(actor, streamId, provider);
       return toStream(row, headersOf(row));
     },
@@ -230,7 +234,7 @@ export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStrea
     },
 
     async getLegacy(actor: Actor, streamId: string) {
-      assertAdmin(actor, "read");
+      assertAdmin(actor);
       const row = await find(actor, streamId);
       return toLegacyStream(row, headersOf(row));
     },
@@ -264,7 +268,7 @@ export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStrea
     },
 
     async status(actor: Actor): Promise<AuditLogStreamStatus[]> {
-      assertAdmin(actor, "read");
+      assertAdmin(actor);
       const rows = await listStreams(db, actor.orgId);
       const backlogs = await Promise.all(rows.map((row) => countEventsAfter(db, row.org_id, row.cursor_seq)));
       return rows.map((row, i) => toStreamStatus(row, backlogs[i] ?? 0));
