@@ -18,6 +18,8 @@ import {
   untilAccepted,
 } from "../test/audit-streams.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
+import { createProject } from "../test/project-fixtures.ts";
+import { createSecret } from "../test/secret-fixtures.ts";
 import { waitUntil } from "../test/processes.ts";
 import { retryDelay } from "./stream-delivery.ts";
 
@@ -77,6 +79,35 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     expect(status).toMatchObject({ failures: 0, lastError: "The receiver answered 500", nextAttemptAt: null });
     expect(status.lastSuccessAt).not.toBeNull();
     expect(Date.parse(status.lastSuccessAt ?? "")).toBeGreaterThan(Date.parse(status.lastErrorAt ?? ""));
+  });
+
+  it("streams the events of real changes, dated to expire by the project's retention, without values", async () => {
+    const svc = await service();
+    const receiver = await receiverOf();
+    const project = await createProject(svc);
+    await svc.app.db
+      .updateTable("projects")
+      .set({ audit_logs_retention_days: 7 })
+      .where("id", "=", project.id)
+      .execute();
+    const store = storeOf(svc);
+    const from = await lastSeq(store);
+    await createStream(svc, receiver.url);
+    await createSecret(svc, { workspaceId: project.id, environment: "dev", secretPath: "/" }, "STREAMED_KEY", {
+      secretValue: "streamed-value-5f1c",
+    });
+    const expected = await eventIdsAfter(store, from);
+    await untilAccepted(receiver, expected);
+    const rows = receiver.deliveries.flatMap((d) => AuditStreamBatchSchema.parse(d.body));
+    const created = rows.find((row) => row.eventType === "create-secret");
+    expect(created).toMatchObject({
+      projectId: project.id,
+      eventMetadata: { secretKey: "STREAMED_KEY", environment: "dev", secretPath: "/" },
+      actorMetadata: { identityId: svc.info.adminIdentityId },
+    });
+    expect(created?.requestId).toMatch(/\S/);
+    expect(Date.parse(created?.expiresAt ?? "") - Date.parse(created?.createdAt ?? "")).toBe(7 * DAY_MS);
+    expect(JSON.stringify(receiver.deliveries.map((d) => d.body))).not.toContain("streamed-value-5f1c");
   });
 
   it("shows the backlog, the last error and the next attempt while the receiver fails", async () => {

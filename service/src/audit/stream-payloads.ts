@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AUDIT_STREAM_TEST_EVENT_TYPE, type AuditStreamRow, type LegacyAuditStreamEvent } from "@keyhold/contract";
 import type { StreamEventRow } from "../data/audit-log-streams.ts";
 import { toIso } from "../lib/time.ts";
-
-const DAY_MS = 86_400_000;
+import { expiresAt } from "./retention.ts";
 
 function metadata(text: string | null): Record<string, unknown> {
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -18,7 +17,7 @@ export function toStreamRow(event: StreamEventRow): AuditStreamRow {
     orgId: event.org_id,
     createdAt,
     eventType: event.event_type,
-    expiresAt: new Date(Date.parse(createdAt) + event.retention_days * DAY_MS).toISOString(),
+    expiresAt: expiresAt(createdAt, event.retention_days),
     ipAddress: event.ip_address,
     projectId: event.project_id,
     updatedAt: createdAt,
