@@ -129,10 +129,6 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
   }
 
   /**
-   * Sends one batch (or, for a single-event stream, up to one batch of events one by one).
-   * Answers whether the stream may have more to send now.
-   */
-  /**
    * The stream as read at the start of the round, when this instance holds its lease for at least
    * half its length still (longer than any POST may take): no need to renew it before sending.
    */
@@ -141,6 +137,10 @@ export function startStreamDelivery({ db, sealer, logger, options }: StreamDeliv
     stream.lease_until !== null &&
     toMillis(stream.lease_until) - now > options.leaseMs / 2;
 
+  /**
+   * Sends one batch (or, for a single-event stream, up to one batch of events one by one).
+   * Answers whether the stream may have more to send now.
+   */
   async function step(id: string, known?: AuditLogStreamRow): Promise<boolean> {
     const now = Date.now();
     const stream =

@@ -5,7 +5,6 @@ import {
   type AuditLogStream,
   type AuditLogStreamStatus,
   type Endpoints,
-  MASKED_HEADER_VALUE,
   type StreamHeader,
 } from "@keyhold/contract";
 import type { Kysely } from "kysely";
@@ -29,21 +28,18 @@ import type { Sealer } from "../lib/sealing.ts";
 import { nowIso } from "../lib/time.ts";
 import type { Actor } from "./access-tokens.ts";
 import { toLegacyStream, toStream, toStreamStatus } from "./audit-log-stream-views.ts";
+import {
+  assertProvider,
+  checkFilters,
+  DELIVERED_PROVIDER,
+  resolveHeaders,
+  STREAM_LIMIT,
+  type StreamFilters,
+} from "./audit-log-stream-rules.ts";
 import { BadRequestError, NotFoundError } from "./errors.ts";
 import { assertOrgPermission } from "./permissions.ts";
 
 type Body<Id extends keyof Endpoints> = z.output<Endpoints[Id]["body"]>;
-type Filters = Record<string, unknown> | null | undefined;
-
-/** The provider Keyhold delivers to: an HTTP endpoint of the organisation's choosing. */
-export const DELIVERED_PROVIDER = "custom";
-
-/**
- * Streams per organisation. Infisical's plans allow 3; Keyhold has no plans, but each stream is
- * one more POST for every event and one more reader of the event table, so the fan-out of one
- * event stays bounded. Ten leaves room for a SIEM, an archive and their staging copies.
- */
-export const STREAM_LIMIT = 10;
 
 export interface AuditLogStreamServiceDeps {
   db: Kysely<Database>;
@@ -77,46 +73,6 @@ export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStrea
     if (!outcome.ok) throw new BadRequestError(`Failed to connect with upstream source: ${outcome.error}`);
   }
 
-  function assertProvider(provider: string): void {
-    if (provider !== DELIVERED_PROVIDER) {
-      throw new BadRequestError(
-        `Keyhold delivers audit log streams to the "${DELIVERED_PROVIDER}" provider (an HTTP endpoint) only, not to "${provider}"`,
-      );
-    }
-  }
-
-  /**
-   * Keyhold's projects are all secret-manager projects and it filters nothing else, so it takes
-   * the one filter that means "everything": none, or products naming secret-manager. Anything
-   * else would be a filter silently not applied.
-   */
-  function checkFilters(filters: Filters): void {
-    if (filters === null || filters === undefined) return;
-    const { products, ...rest } = filters;
-    const others = Object.keys(rest);
-    if (others.length > 0) {
-      throw new BadRequestError(`Audit log stream filters other than products are not supported: ${others.join(", ")}`);
-    }
-    if (
-      products !== undefined &&
-      !(Array.isArray(products) && products.every((p) => typeof p === "string") && products.includes("secret-manager"))
-    ) {
-      throw new BadRequestError(
-        'Audit log stream filter products must include "secret-manager": every Keyhold project is a secret-manager project',
-      );
-    }
-  }
-
-  /** A header sent back as "******" keeps the value stored under its key. */
-  function resolveHeaders(sent: readonly StreamHeader[], stored: readonly StreamHeader[]): StreamHeader[] {
-    return sent.map(({ key, value }) => {
-      if (value !== MASKED_HEADER_VALUE) return { key, value };
-      const kept = stored.find((h) => h.key.toLowerCase() === key.toLowerCase());
-      if (!kept) throw new BadRequestError(`Header "${key}" has no stored value to keep; send its value`);
-      return { key, value: kept.value };
-    });
-  }
-
   async function find(actor: Actor, streamId: string, provider?: string): Promise<AuditLogStreamRow> {
     const row = await findStream(db, actor.orgId, streamId);
     if (!row) {
@@ -132,7 +88,7 @@ export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStrea
 
   async function create(
     actor: Actor,
-    input: { api: "2026" | "2024"; url: string; headers: StreamHeader[]; filters: Filters },
+    input: { api: "2026" | "2024"; url: string; headers: StreamHeader[]; filters: StreamFilters },
   ): Promise<AuditLogStreamRow> {
     checkFilters(input.filters);
     if ((await countStreams(db, actor.orgId)) >= STREAM_LIMIT) {
@@ -162,7 +118,7 @@ export function createAuditLogStreamService({ db, sealer, nudge }: AuditLogStrea
   async function update(
     row: AuditLogStreamRow,
     change: { url: string; headers: StreamHeader[] } | undefined,
-    rest: { filters?: Filters; api?: "2026" },
+    rest: { filters?: StreamFilters; api?: "2026" },
   ): Promise<AuditLogStreamRow> {
     if (change) await ping(change.url, change.headers);
     await updateStream(db, row.id, {

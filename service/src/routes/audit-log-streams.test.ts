@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { endpoints } from "@keyhold/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STREAM_LIMIT } from "../domain/audit-log-stream-service.ts";
+import { STREAM_LIMIT } from "../domain/audit-log-stream-rules.ts";
 import { createStream, type StreamReceiver, startStreamReceiver } from "../test/audit-streams.ts";
 import { identityWithToken } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
