@@ -136,7 +136,7 @@ function suite(kind: DatabaseKind) {
     const receiver = await receiverOf();
     const projectId = await projectOf(a, adminToken);
     const from = await lastSeq(store);
-    await createStream(b, adminToken, receiver.url);
+    const streamId = await createStream(b, adminToken, receiver.url);
 
     // Both instances take changes, the test writes too; every fourth round a delivery is
     // refused, which gives the stream up to whichever instance tries first after the wait.
@@ -149,7 +149,9 @@ function suite(kind: DatabaseKind) {
       if (round % 4 === 3) receiver.failNext(1);
     }
     // One instance stops cleanly (its lease is given up); the other carries on alone.
+    const bPid = b.child.pid;
     expect(await b.stop()).toBe(0);
+    expect((await leaseOwner(store, streamId)) ?? "").not.toContain(`/${bPid}/`);
     await changeThrough(a, adminToken, projectId, "AFTER_STOP");
     await appendEvents(store, 3, "after-stop");
 
