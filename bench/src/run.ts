@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { auditQueryCases } from "./cases/audit-query.ts";
+import { auditStreamCases } from "./cases/audit-stream.ts";
 import { auditWriteCases } from "./cases/audit-write.ts";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
@@ -31,6 +32,7 @@ const cases: BenchCase[] = [
   ...pitRollbackCases,
   ...auditQueryCases,
   ...auditWriteCases,
+  ...auditStreamCases,
   ...infisicalLiveCases,
 ];
 

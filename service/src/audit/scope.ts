@@ -7,6 +7,7 @@ import type { Actor } from "../domain/access-tokens.ts";
 import { nowIso } from "../lib/time.ts";
 import { type AuditActor, auditActorOf, userAgentTypeOf } from "./actor.ts";
 import { appendEvent, type ChainKeys, canonicalJson } from "./chain.ts";
+import { auditEventsCommitted } from "./committed.ts";
 import { type AuditEventDraft, declarationOf, declaresEvent } from "./declarations.ts";
 import { UnitOfWork } from "./unit-of-work.ts";
 
@@ -111,6 +112,8 @@ export function createAuditScope(deps: AuditScopeDeps) {
             if (draft) await write(call, declaration.failure.type, draft, caller);
           }
         });
+        // Committed: stream delivery in this process sends it now rather than at its next poll.
+        if (call.actor) auditEventsCommitted(call.actor.orgId);
       }
       if (!outcome.ok) throw outcome.error;
       return outcome.result;
