@@ -1,6 +1,6 @@
 import type { AuditLogStream, AuditLogStreamStatus } from "@keyhold/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Pencil, Plus, Radio, Send } from "lucide-react";
+import { Pencil, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { DeleteWithConfirm } from "@/components/permissions/delete-with-confirm";
 import { Badge } from "@/components/ui/badge";
@@ -45,7 +45,7 @@ export function StreamsSection() {
           </InlineError>
         ) : list.data.length === 0 ? (
           <EmptyState
-            icon={Radio}
+            icon={Upload}
             headingLevel={3}
             className="py-10"
             title="No streams yet"
@@ -133,7 +133,7 @@ function StreamRow({ stream, status, statusPending, canTest }: StreamRowProps) {
               aria-busy={test.isPending || undefined}
               aria-label={`Send test event to ${url}`}
             >
-              {test.isPending ? <Spinner /> : <Send aria-hidden />}
+              {test.isPending ? <Spinner /> : <Upload aria-hidden />}
               Send test event
             </Button>
           ) : null}

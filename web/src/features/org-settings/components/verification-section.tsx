@@ -1,5 +1,5 @@
 import type { AuditChainVerification } from "@keyhold/contract";
-import { CircleCheck, ShieldAlert, ShieldCheck } from "lucide-react";
+import { CircleCheck, ShieldCheck, ShieldOff } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -81,7 +81,7 @@ function Outcome({ result, at }: { result: AuditChainVerification; at: number })
   const broken = result.firstBroken;
   return (
     <div className="flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive-subtle px-3 py-2.5 text-[13px] text-destructive-subtle-foreground">
-      <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <ShieldOff aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="grid min-w-0 gap-0.5">
         <p className="font-medium">The chain is broken at event {broken.seq.toLocaleString()}</p>
         <p className="[overflow-wrap:anywhere]">{broken.reason}</p>
