@@ -148,7 +148,7 @@ function StreamForm({ stream, pending, submit, onDone, onCancel }: StreamFormPro
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            placeholder="https://logs.example.com/keyhold"
+            placeholder="e.g. https://logs.example.com/keyhold"
             className="font-mono text-[13px]"
             {...form.register("url")}
           />
@@ -220,7 +220,7 @@ function HeaderRows({ form }: { form: StreamForm }) {
                   <Input
                     id={valueId}
                     type="password"
-                    placeholder={kept ? "•••••• (leave blank to keep)" : "Value"}
+                    placeholder={kept ? "••••••" : "Value"}
                     className="font-mono text-[13px]"
                     autoComplete="new-password"
                     spellCheck={false}
@@ -247,6 +247,11 @@ function HeaderRows({ form }: { form: StreamForm }) {
             );
           })}
         </ul>
+      ) : null}
+      {rows.some((row) => row.storedKey !== null) ? (
+        <p className="text-[13px] text-muted-foreground">
+          <span aria-hidden>••••••</span> marks a saved value: leave it blank to keep it, or type a new one.
+        </p>
       ) : null}
       <div>
         <Button size="sm" variant="secondary" onClick={() => append({ key: "", value: "", storedKey: null })}>
