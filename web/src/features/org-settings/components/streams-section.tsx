@@ -1,5 +1,5 @@
 import type { AuditLogStream, AuditLogStreamStatus } from "@keyhold/contract";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { DeleteWithConfirm } from "@/components/permissions/delete-with-confirm";
@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { useServerFeature } from "@/hooks/use-server-feature";
+import { type FeatureState, useServerFeature } from "@/hooks/use-server-feature";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
 import { deliveryView, describeMode } from "../delivery-state";
@@ -22,6 +22,10 @@ export function StreamsSection() {
   const [adding, setAdding] = useState(false);
   const list = useQuery(auditSettingsQueries.streamList());
   const hasStreams = (list.data?.length ?? 0) > 0;
+  const delivery = useServerFeature("auditStreamDelivery");
+  // Read whenever the section is shown, streams or not: a server without Keyhold's delivery state
+  // is known at once (and with it, that it has no verification either).
+  const status = useQuery({ ...auditSettingsQueries.streamStatus(), enabled: delivery.available });
   return (
     <SettingsSection
       id="audit-streams"
@@ -58,7 +62,7 @@ export function StreamsSection() {
             }
           />
         ) : (
-          <StreamList streams={list.data} />
+          <StreamList streams={list.data} delivery={delivery} status={status} />
         )}
       </div>
       <StreamDialog open={adding} onOpenChange={setAdding} />
@@ -66,10 +70,14 @@ export function StreamsSection() {
   );
 }
 
-function StreamList({ streams }: { streams: AuditLogStream[] }) {
-  const delivery = useServerFeature("auditStreamDelivery");
-  // Read only where the server keeps a delivery state; refreshed every few seconds while shown.
-  const status = useQuery({ ...auditSettingsQueries.streamStatus(), enabled: delivery.available });
+interface StreamListProps {
+  streams: AuditLogStream[];
+  delivery: FeatureState;
+  /** The delivery state of every stream, refreshed every few seconds while shown. */
+  status: UseQueryResult<AuditLogStreamStatus[]>;
+}
+
+function StreamList({ streams, delivery, status }: StreamListProps) {
   const byId = new Map((status.data ?? []).map((s) => [s.id, s]));
   return (
     <>
