@@ -114,7 +114,7 @@ test("the organisation's default retention is saved", async ({ signedIn: page, s
   const before = await service(endpoints["organizations.getAuditLogsRetention"], {});
   try {
     await page.goto("/settings");
-    const field = page.getByLabel("Organization default", { exact: true });
+    const field = page.getByLabel("Organization default (days)");
     await expect(field).toHaveValue(String(before.auditLogsRetentionDays));
     await field.fill("0");
     await page.getByRole("button", { name: "Save retention" }).click();
@@ -123,7 +123,7 @@ test("the organisation's default retention is saved", async ({ signedIn: page, s
     await page.getByRole("button", { name: "Save retention" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Retention saved" })).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Organization default", { exact: true })).toHaveValue("45");
+    await expect(page.getByLabel("Organization default (days)")).toHaveValue("45");
     expect((await service(endpoints["organizations.getAuditLogsRetention"], {})).auditLogsRetentionDays).toBe(45);
   } finally {
     await service(endpoints["organizations.updateAuditLogsRetention"], {

@@ -95,14 +95,11 @@ function OrgRetentionForm({ days }: { days: number }) {
       <FormAlert message={errors.root?.server?.message} />
       <Field
         id="audit-retention-days"
-        label="Organization default"
+        label="Organization default (days)"
         description="Applies to every project without its own retention, and to events outside projects."
         error={errors.days?.message}
       >
-        <div className="flex max-w-56 items-center gap-2">
-          <Input inputMode="numeric" autoComplete="off" className="w-24 tabular-nums" {...form.register("days")} />
-          <span className="text-sm text-muted-foreground">days</span>
-        </div>
+        <Input inputMode="numeric" autoComplete="off" className="w-28 tabular-nums" {...form.register("days")} />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         {isDirty ? (
