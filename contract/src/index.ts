@@ -22,6 +22,7 @@ import { universalAuthEndpoints } from "./universal-auth.ts";
 
 export * from "./access-tokens.ts";
 export * from "./allow-lists.ts";
+export * from "./audit-log-stream-payloads.ts";
 export * from "./audit-logs.ts";
 export * from "./auth-method.ts";
 export * from "./aws-auth.ts";

@@ -19,6 +19,8 @@ import { createAuthMethodService } from "./domain/auth-method-service.ts";
 import { createTokenAuthService } from "./domain/token-auth-service.ts";
 import { createTokenUsage } from "./domain/token-usage.ts";
 import { createAwsAuthService } from "./domain/aws-auth-service.ts";
+import { createAuditLogStreamService } from "./domain/audit-log-stream-service.ts";
+import { startStreamDelivery } from "./audit/stream-delivery.ts";
 import { createKubernetesAuthService } from "./domain/kubernetes-auth-service.ts";
 import { createMembershipService } from "./domain/membership-service.ts";
 import { createOidcAuthService } from "./domain/oidc-auth-service.ts";
@@ -160,6 +162,11 @@ export async function buildApp({ config, logStream, audit = true }: BuildAppOpti
 
     const auditLogs = createAuditLogReader({ db, dialect, projectPermissions });
     const auditRetention = createRetentionSettings({ db, projectPermissions });
+    const streamSealer = createSealer(rootKey, "audit-log-stream-headers");
+    const streamDelivery = startStreamDelivery({ db, sealer: streamSealer, logger, options: config.auditStreams });
+    // Before the server closes and the database with it: deliveries under way end, leases are given up.
+    app.addHook("preClose", () => streamDelivery.close());
+    const auditStreams = createAuditLogStreamService({ db, sealer: streamSealer, nudge: streamDelivery.nudge });
 
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
@@ -199,6 +206,7 @@ export async function buildApp({ config, logStream, audit = true }: BuildAppOpti
         auditLogs,
         auditRetention,
         auditChain: { db, keys: chainKeys },
+        auditStreams,
       }),
       authenticate,
       audit ? createAuditScope({ db, dialect, keys: chainKeys }) : undefined,

@@ -20,6 +20,7 @@ describe("config", () => {
       trustedProxies: [],
       metrics: undefined,
       shutdownGraceMs: 10_000,
+      auditStreams: { pollMs: 1_000, batchSize: 100, retryMinMs: 1_000, retryMaxMs: 60_000, leaseMs: 30_000 },
     });
     expect(path.basename(repoRoot)).not.toBe("service");
   });
@@ -33,6 +34,16 @@ describe("config", () => {
     expect(loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "2500" }).shutdownGraceMs).toBe(2500);
     expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "soon" })).toThrow(/KEYHOLD_SHUTDOWN_GRACE_MS/);
+  });
+
+  it("tunes audit stream delivery, and refuses a retry ceiling below the first wait", () => {
+    expect(
+      loadConfig({ KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS: "20", KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS: "200" }).auditStreams,
+    ).toMatchObject({ retryMinMs: 20, retryMaxMs: 200 });
+    expect(() =>
+      loadConfig({ KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS: "5000", KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS: "1000" }),
+    ).toThrow(/KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS/);
+    expect(() => loadConfig({ KEYHOLD_AUDIT_STREAM_LEASE_MS: "10" })).toThrow(/KEYHOLD_AUDIT_STREAM_LEASE_MS/);
   });
 
   it("reads the environment once, treating empty values as unset", () => {

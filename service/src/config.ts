@@ -54,6 +54,11 @@ const EnvSchema = z
     METRICS_HOST: hostVariable,
     KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     KEYHOLD_AUDIT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(604_800_000).default(3_600_000),
+    KEYHOLD_AUDIT_STREAM_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    KEYHOLD_AUDIT_STREAM_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+    KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+    KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+    KEYHOLD_AUDIT_STREAM_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   })
   .superRefine((e, ctx) => {
     // A key made on first start lives only in the data dir: losing that directory (or running a
@@ -64,6 +69,13 @@ const EnvSchema = z
         path: ["KEYHOLD_ROOT_KEY"],
         message:
           "required when NODE_ENV=production: set KEYHOLD_ROOT_KEY or KEYHOLD_ROOT_KEY_FILE (make one with: openssl rand -base64 32)",
+      });
+    }
+    if (e.KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS < e.KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS"],
+        message: "must not be below KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS",
       });
     }
   });
@@ -94,6 +106,23 @@ export interface Config {
   shutdownGraceMs: number;
   /** How often audit events past their retention are pruned. */
   auditPruneIntervalMs: number;
+  /** Delivery of audit events to the organisations' streams. */
+  auditStreams: AuditStreamConfig;
+}
+
+export interface AuditStreamConfig {
+  /** How often each instance looks for events to deliver (a local event also wakes it at once). */
+  pollMs: number;
+  /** The most events one POST carries (batch streams) or one round reads (single-event streams). */
+  batchSize: number;
+  /** The first wait after a failed delivery; it doubles with each failure, with jitter, up to retryMaxMs. */
+  retryMinMs: number;
+  retryMaxMs: number;
+  /**
+   * How long an instance holds a stream once it takes it; renewed before each POST. A crashed
+   * instance's streams are taken over by another once this runs out.
+   */
+  leaseMs: number;
 }
 
 /** Reads and validates the environment once; the result is passed down, never re-read. */
@@ -116,6 +145,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     shutdownGraceMs: e.KEYHOLD_SHUTDOWN_GRACE_MS,
     auditPruneIntervalMs: e.KEYHOLD_AUDIT_PRUNE_INTERVAL_MS,
+    auditStreams: {
+      pollMs: e.KEYHOLD_AUDIT_STREAM_POLL_MS,
+      batchSize: e.KEYHOLD_AUDIT_STREAM_BATCH_SIZE,
+      retryMinMs: e.KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS,
+      retryMaxMs: e.KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS,
+      leaseMs: e.KEYHOLD_AUDIT_STREAM_LEASE_MS,
+    },
   };
 }
 

@@ -14,6 +14,7 @@ export type OrgAction =
   | "create-token"
   | "get-token"
   | "delete-token";
+/** `settings`: the organisation's own configuration (audit log streams, retention); admins only. */
 export type OrgSubject = "all" | "identity" | "audit-logs" | "settings";
 export type OrgAbility = MongoAbility<[OrgAction, OrgSubject]>;
 type OrgRule = RawRuleOf<OrgAbility>;

@@ -3,6 +3,7 @@ import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
 import type { AuditLogReader } from "../audit/read-service.ts";
 import type { RetentionSettings } from "../audit/retention-settings.ts";
 import type { AccessTokenService } from "../domain/access-tokens.ts";
+import type { AuditLogStreamService } from "../domain/audit-log-stream-service.ts";
 import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
 import type { IdentityPrivilegeService } from "../domain/identity-privilege-service.ts";
@@ -50,6 +51,7 @@ export interface Services {
   auditLogs: AuditLogReader;
   auditRetention: RetentionSettings;
   auditChain: AuditChain;
+  auditStreams: AuditLogStreamService;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -96,6 +98,7 @@ export function buildHandlers({
   auditLogs,
   auditRetention,
   auditChain,
+  auditStreams,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -104,7 +107,7 @@ export function buildHandlers({
     ...secretCoreHandlers(secretCore),
     ...secretSnapshotHandlers(secretCore.snapshots),
     ...auditLogHandlers(auditLogs, auditRetention),
-    ...auditStreamHandlers(),
+    ...auditStreamHandlers(auditStreams),
     "auditLogs.verify": verifyHandler(auditChain),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
