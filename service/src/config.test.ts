@@ -20,6 +20,7 @@ describe("config", () => {
       trustedProxies: [],
       metrics: undefined,
       shutdownGraceMs: 10_000,
+      auditPruneIntervalMs: 3_600_000,
       auditStreams: { pollMs: 1_000, batchSize: 100, retryMinMs: 1_000, retryMaxMs: 60_000, leaseMs: 30_000 },
     });
     expect(path.basename(repoRoot)).not.toBe("service");
