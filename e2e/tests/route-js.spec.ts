@@ -167,8 +167,8 @@ test("the organisation's pages download what their budgets count, in one round",
     ["identities", "/identities", "Identities"],
     ["identity", `/identities/${seededIdentity.identity.id}`, seededIdentity.identity.name],
     ["identity-edit", `/identities/${seededIdentity.identity.id}/edit`, seededIdentity.identity.name],
-    ["projects", "/projects", "Projects"],
     ["org-settings", "/settings", "Organization settings"],
+    ["projects", "/projects", "Projects"],
   ];
   for (const [id, url, title] of pages) {
     const load = await coldLoad(browser, url, { adminToken, ready: heading(title) });
