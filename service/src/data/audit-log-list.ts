@@ -40,9 +40,14 @@ export async function listAuditEvents(
   dialect: Dialect,
   filter: AuditEventFilter,
 ): Promise<AuditEventRow[]> {
-  if (filter.eventTypes?.length === 0) return [];
+  return (await auditEventListQuery(db, dialect, filter)?.execute()) ?? [];
+}
+
+/** The query of `listAuditEvents`, or null when the filter can match nothing. */
+export function auditEventListQuery(db: Kysely<Database>, dialect: Dialect, filter: AuditEventFilter) {
+  if (filter.eventTypes?.length === 0) return null;
   const metadata = Object.entries(filter.metadata ?? {});
-  if (dialect === "sqlite" && metadata.some(([key]) => !quotableKey.test(key))) return [];
+  if (dialect === "sqlite" && metadata.some(([key]) => !quotableKey.test(key))) return null;
 
   let query = db
     .selectFrom("audit_events")
@@ -71,17 +76,15 @@ export async function listAuditEvents(
         : query.where("event_type", "in", [...filter.eventTypes]);
   }
   for (const [key, value] of metadata) {
-    // PostgreSQL reads a value as text (->>); SQLite's -> gives its JSON text, which is the value
-    // itself for numbers and booleans and the quoted value for strings.
+    // A value read as text, the way PostgreSQL's ->> reads it: a string as itself, a number or a
+    // boolean as its JSON text, a JSON null as no value. SQLite's -> gives the JSON text.
+    const path = `$."${key}"`;
     query =
       dialect === "postgres"
         ? query.where(sql<boolean>`(event_metadata::jsonb ->> ${key}::text) = ${value}`)
-        : query.where(sql<boolean>`(event_metadata -> ${`$."${key}"`}) in (json_quote(${value}), ${value})`);
+        : query.where(
+            sql<boolean>`(case json_type(event_metadata, ${path}) when 'text' then json_extract(event_metadata, ${path}) when 'null' then null else event_metadata -> ${path} end) = ${value}`,
+          );
   }
-  return query
-    .orderBy("created_at", "desc")
-    .orderBy("org_seq", "desc")
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  return query.orderBy("created_at", "desc").orderBy("org_seq", "desc").limit(filter.limit).offset(filter.offset);
 }
