@@ -57,7 +57,7 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
 
     await waitUntil("the receiver's 20 refusals", async () => receiver.deliveries.length >= 20);
     const expected = await eventIdsAfter(store, from);
-    await untilAccepted(receiver, expected.length);
+    await untilAccepted(receiver, expected);
 
     expect(receiver.deliveries.filter((d) => d.status === 500)).toHaveLength(20);
     expect(receiver.acceptedIds()).toEqual(expected);
@@ -110,7 +110,7 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const from = await lastSeq(store);
     const streamId = await createStream(first, receiver.url);
     await appendEvents(store, 5, "before");
-    await untilAccepted(receiver, (await eventIdsAfter(store, from)).length);
+    await untilAccepted(receiver, await eventIdsAfter(store, from));
 
     // The receiver goes down, events pile up, and the service stops.
     receiver.failNext(1_000_000);
@@ -129,7 +129,7 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     receiver.failNext(0);
     const second = await service({}, first);
     const expected = await eventIdsAfter(storeOf(second), from);
-    await untilAccepted(receiver, expected.length);
+    await untilAccepted(receiver, expected);
     expect(receiver.acceptedIds()).toEqual(expected);
     expect(expected.length).toBeGreaterThanOrEqual(15);
     await waitUntil("the state to catch up", async () => (await statusOf(second, streamId)).backlog === 0);
@@ -144,7 +144,7 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const from = await lastSeq(store);
     await appendEvents(store, 6);
     const expected = await eventIdsAfter(store, from);
-    await untilAccepted(receiver, expected.length);
+    await untilAccepted(receiver, expected);
     expect(receiver.acceptedIds()).toEqual(expected);
     for (const delivery of receiver.deliveries) {
       expect(Array.isArray(delivery.body)).toBe(false);
@@ -170,7 +170,7 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const streamId = await createStream(svc, receiver.url);
     await svc.app.db.updateTable("audit_log_streams").set({ cursor_seq: 0 }).where("id", "=", streamId).execute();
     const expected = await eventIdsAfter(store, 0);
-    await untilAccepted(receiver, expected.length);
+    await untilAccepted(receiver, expected);
     expect(receiver.acceptedIds()).toEqual(expected);
     expect(receiver.acceptedIds()).not.toContain(pruned[0]);
     expect(receiver.acceptedIds()).toEqual(ids.filter((id) => !pruned.includes(id)));
@@ -190,7 +190,7 @@ describeEachDatabase("audit log streams: delivery", (kind) => {
     const from = await lastSeq(store);
     await appendEvents(store, 3);
     const expected = await eventIdsAfter(store, from);
-    await untilAccepted(receiver, expected.length);
+    await untilAccepted(receiver, expected);
     expect(Date.now()).toBeGreaterThanOrEqual(leaseUntil);
     expect(receiver.acceptedIds()).toEqual(expected);
   });

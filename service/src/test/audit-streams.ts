@@ -33,9 +33,12 @@ const isPing = (body: unknown) => JSON.stringify(body) === JSON.stringify(AUDIT_
 
 /**
  * A real HTTP receiver on loopback, as a team's log collector would be: it records every POST
- * and answers 200, except for the deliveries it is told to refuse (500).
+ * and answers 200, except for the deliveries it is told to refuse (500); `delayMs` makes it
+ * answer late (it has recorded the delivery already, as a collector that has stored it would).
  */
-export async function startStreamReceiver(options: { failFirst?: number } = {}): Promise<StreamReceiver> {
+export async function startStreamReceiver(
+  options: { failFirst?: number; delayMs?: number } = {},
+): Promise<StreamReceiver> {
   let toFail = options.failFirst ?? 0;
   const pings: Delivery[] = [];
   const deliveries: Delivery[] = [];
@@ -48,7 +51,10 @@ export async function startStreamReceiver(options: { failFirst?: number } = {}):
     const status = toFail > 0 ? 500 : 200;
     if (toFail > 0) toFail -= 1;
     deliveries.push({ body, headers: request.headers, status });
-    return { status, body: status === 200 ? { ok: true } : { error: "not now" } };
+    const answer = { status, body: status === 200 ? { ok: true } : { error: "not now" } };
+    // A slow receiver has taken the delivery before it answers.
+    if (!options.delayMs) return answer;
+    return new Promise<typeof answer>((resolve) => setTimeout(() => resolve(answer), options.delayMs));
   });
   return {
     url: `${peer.url}/audit-stream`,
@@ -101,10 +107,17 @@ export const storeOf = (svc: TestService): EventStore => ({
 export async function appendEvents(store: EventStore, count: number, label = "event"): Promise<string[]> {
   const { db, dialect, orgId } = store;
   return db.transaction().execute(async (trx) => {
-    const query = trx.selectFrom("audit_chain_heads").select("last_seq").where("org_id", "=", orgId);
-    const head = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
-    const first = (head?.last_seq ?? 0) + 1;
     const now = new Date().toISOString();
+    // A write first: on SQLite the transaction takes the write lock now (a read first could not
+    // upgrade once another connection wrote); on PostgreSQL the head exists before it is locked.
+    await trx
+      .insertInto("audit_chain_heads")
+      .values({ org_id: orgId, last_seq: 0, last_hash: "0".repeat(64), updated_at: now })
+      .onConflict((oc) => oc.column("org_id").doNothing())
+      .execute();
+    const query = trx.selectFrom("audit_chain_heads").select("last_seq").where("org_id", "=", orgId);
+    const head = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirstOrThrow();
+    const first = head.last_seq + 1;
     const rows = Array.from({ length: count }, (_, i) => ({
       id: randomUUID(),
       org_id: orgId,
@@ -128,19 +141,11 @@ export async function appendEvents(store: EventStore, count: number, label = "ev
       hash: randomBytes(32).toString("hex"),
     }));
     if (rows.length > 0) await trx.insertInto("audit_events").values(rows).execute();
-    const last = first + count - 1;
-    if (head) {
-      await trx
-        .updateTable("audit_chain_heads")
-        .set({ last_seq: last, updated_at: now })
-        .where("org_id", "=", orgId)
-        .execute();
-    } else {
-      await trx
-        .insertInto("audit_chain_heads")
-        .values({ org_id: orgId, last_seq: last, last_hash: "0".repeat(64), updated_at: now })
-        .execute();
-    }
+    await trx
+      .updateTable("audit_chain_heads")
+      .set({ last_seq: first + count - 1, updated_at: now })
+      .where("org_id", "=", orgId)
+      .execute();
     return rows.map((row) => row.id);
   });
 }
@@ -168,11 +173,14 @@ export async function eventIdsAfter(store: EventStore, afterSeq: number): Promis
   return rows.map((row) => row.id);
 }
 
-/** Waits until the receiver has accepted `count` events (or more). */
-export function untilAccepted(receiver: StreamReceiver, count: number, timeoutMs = 30_000): Promise<void> {
+/** Waits until the receiver has accepted each of `ids` (at least once). */
+export function untilAccepted(receiver: StreamReceiver, ids: readonly string[], timeoutMs = 30_000): Promise<void> {
   return waitUntil(
-    `${count} events at the receiver (has ${receiver.acceptedIds().length})`,
-    async () => receiver.acceptedIds().length >= count,
+    `${ids.length} events at the receiver`,
+    async () => {
+      const accepted = new Set(receiver.acceptedIds());
+      return ids.every((id) => accepted.has(id));
+    },
     timeoutMs,
   );
 }
