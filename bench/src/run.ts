@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { auditQueryCases } from "./cases/audit-query.ts";
+import { auditWriteCases } from "./cases/audit-write.ts";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
@@ -29,6 +30,7 @@ const cases: BenchCase[] = [
   consoleCase,
   ...pitRollbackCases,
   ...auditQueryCases,
+  ...auditWriteCases,
   ...infisicalLiveCases,
 ];
 
