@@ -18,9 +18,10 @@ import type { SecretCore } from "../domain/secret-core.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
+import { type AuditChain, verifyHandler } from "./audit-verify-handler.ts";
 import { auditLogHandlers } from "./audit-log-handlers.ts";
 import { auditStreamHandlers } from "./audit-stream-handlers.ts";
-import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+import type { Handler, HandlerMap } from "./handler-types.ts";
 import { integrationHandlers } from "./integration-handlers.ts";
 import { secretCoreHandlers } from "./secret-handlers.ts";
 import { secretImportHandlers } from "./secret-import-handlers.ts";
@@ -44,6 +45,7 @@ export interface Services {
   integrations: IntegrationService;
   secretImports: SecretImportService;
   secretCore: SecretCore;
+  auditChain: AuditChain;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -87,6 +89,7 @@ export function buildHandlers({
   integrations,
   secretImports,
   secretCore,
+  auditChain,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -96,7 +99,7 @@ export function buildHandlers({
     ...secretSnapshotHandlers(secretCore.snapshots),
     ...auditLogHandlers(),
     ...auditStreamHandlers(),
-    "auditLogs.verify": notImplemented,
+    "auditLogs.verify": verifyHandler(auditChain),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>
