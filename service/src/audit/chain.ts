@@ -85,14 +85,18 @@ const CONTENT_FIELDS = [
 
 /** The stored row's content, as the hash covers it (the time normalised from either database's form). */
 export function contentOf(row: { [K in keyof EventContent]: unknown } & { created_at: Date | string }): EventContent {
-  const content = Object.fromEntries(CONTENT_FIELDS.map((field) => [field, row[field] ?? null])) as unknown as EventContent;
+  const content = Object.fromEntries(
+    CONTENT_FIELDS.map((field) => [field, row[field] ?? null]),
+  ) as unknown as EventContent;
   content.created_at = toIso(row.created_at);
   content.org_seq = Number(row.org_seq);
   return content;
 }
 
 export function contentHash(content: EventContent): string {
-  return createHash("sha256").update(canonicalJson(contentOf(content))).digest("hex");
+  return createHash("sha256")
+    .update(canonicalJson(contentOf(content)))
+    .digest("hex");
 }
 
 const hmac = (key: Buffer, ...parts: (string | number)[]) =>
@@ -119,10 +123,7 @@ export function sameDigest(a: string | null | undefined, b: string): boolean {
 /** The head of an organisation's chain, locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
 async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string) {
   const read = () => {
-    const query = db
-      .selectFrom("audit_chain_heads")
-      .select(["last_seq", "last_hash"])
-      .where("org_id", "=", orgId);
+    const query = db.selectFrom("audit_chain_heads").select(["last_seq", "last_hash"]).where("org_id", "=", orgId);
     return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   };
   const head = await read();

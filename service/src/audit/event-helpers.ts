@@ -151,3 +151,22 @@ export async function projectIdOf(
   const row = await query.executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** A folder's path ("/", "/app/db"), walked up from the folder to its environment's root. */
+export async function folderPathOf(db: Kysely<Database>, folderId: string): Promise<string | null> {
+  const names: string[] = [];
+  let id: string | null = folderId;
+  // Folders nest a few levels deep; the bound only guards against a cycle a broken row could make.
+  for (let depth = 0; id !== null && depth < 64; depth++) {
+    const folder = await db
+      .selectFrom("secret_folders")
+      .select(["name", "parent_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!folder) return null;
+    if (folder.parent_id === null) return `/${names.reverse().join("/")}`;
+    names.push(folder.name);
+    id = folder.parent_id;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import type { AuditEventTable } from "./declarations.ts";
-import { projectEvent, projectIdOf } from "./event-helpers.ts";
+import { folderPathOf, projectEvent, projectIdOf } from "./event-helpers.ts";
 
 const NO_VALUE = "answers names and ids, no secret value";
 
@@ -140,13 +140,14 @@ export const secretEvents = {
     event: async ({ db, params, result }) => {
       const secret = await db
         .selectFrom("secrets")
-        .select(["project_id", "key"])
+        .select(["project_id", "key", "folder_id"])
         .where("id", "=", params.secretId)
         .executeTakeFirst();
       return projectEvent(secret?.project_id ?? result.secretVersions[0]?.workspace ?? null, {
+        environment: result.secretVersions[0]?.environment ?? null,
+        secretPath: secret ? await folderPathOf(db, secret.folder_id) : null,
         secretId: params.secretId,
         secretKey: secret?.key ?? result.secretVersions[0]?.secretKey ?? null,
-        environment: result.secretVersions[0]?.environment ?? null,
         numberOfVersions: result.secretVersions.length,
       });
     },

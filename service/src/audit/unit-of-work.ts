@@ -79,7 +79,11 @@ function isPlainRead(query: CompiledQuery): boolean {
   if (node.kind === "SelectQueryNode") {
     return !node.with && !(node.endModifiers ?? []).some((m) => m.rawModifier || m.modifier !== "Distinct");
   }
-  return node.kind === "RawNode" && /^\s*select\b/i.test(query.sql) && !/\bfor\s+(update|share|no\s+key|key)\b/i.test(query.sql);
+  return (
+    node.kind === "RawNode" &&
+    /^\s*select\b/i.test(query.sql) &&
+    !/\bfor\s+(update|share|no\s+key|key)\b/i.test(query.sql)
+  );
 }
 
 const raw = (text: string) => CompiledQuery.raw(text);

@@ -59,7 +59,12 @@ describeEachDatabase("audit chain verification", (kind) => {
       KEYHOLD_DATA_DIR: svc.config.dataDir,
       ...(svc.config.databaseUrl && { DATABASE_URL: svc.config.databaseUrl }),
     };
-    const args = ["--conditions=@keyhold/source", "--import", "tsx", path.join(repoRoot, "service/src/cli/audit-verify.ts")];
+    const args = [
+      "--conditions=@keyhold/source",
+      "--import",
+      "tsx",
+      path.join(repoRoot, "service/src/cli/audit-verify.ts"),
+    ];
     try {
       const { stdout } = await run(process.execPath, args, { cwd: repoRoot, env });
       return { code: 0, out: stdout };
@@ -82,7 +87,11 @@ describeEachDatabase("audit chain verification", (kind) => {
   it("fails at an event whose content was edited", async () => {
     const seq = await seqOf(3);
     const event = await eventAt(seq);
-    await svc.app.db.updateTable("audit_events").set({ secret_key: "SOMETHING_ELSE" }).where("id", "=", event.id).execute();
+    await svc.app.db
+      .updateTable("audit_events")
+      .set({ secret_key: "SOMETHING_ELSE" })
+      .where("id", "=", event.id)
+      .execute();
     const result = await verification();
     expect(result.ok).toBe(false);
     expect(result.firstBroken).toMatchObject({ seq, eventId: event.id, reason: expect.stringContaining("edited") });
@@ -117,7 +126,10 @@ describeEachDatabase("audit chain verification", (kind) => {
 
   it("fails when the last events were deleted", async () => {
     const last = (await verification()).lastSeq;
-    await svc.app.db.deleteFrom("audit_events").where("org_seq", ">=", last - 1).execute();
+    await svc.app.db
+      .deleteFrom("audit_events")
+      .where("org_seq", ">=", last - 1)
+      .execute();
     expect((await verification()).firstBroken).toMatchObject({ seq: last - 1, eventId: null });
   });
 

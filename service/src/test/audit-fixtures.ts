@@ -111,10 +111,6 @@ export function auditCaller(svc: () => TestService, admin: () => ExpectedActor) 
       driven.set(id, "none");
       return { status: response.statusCode, body, requestId, event: undefined };
     }
-    if (process.env.TMP_HTTP_ONLY) {
-      driven.set(id, "event");
-      return { status: response.statusCode, body, requestId, event: undefined };
-    }
     const failed = response.statusCode >= 400;
     const type = failed ? declaration.failure?.type : declaration.type;
     expect(
