@@ -3,6 +3,13 @@ import { folderPathOf, projectEvent, projectIdOf } from "./event-helpers.ts";
 
 const NO_VALUE = "answers names and ids, no secret value";
 
+/**
+ * A read secret's metadata as a mid-2026 get-secret event lists it (2026-06-more/069), without the
+ * value of an entry stored encrypted.
+ */
+const metadataOf = (entries: readonly { key: string; value: string; isEncrypted?: boolean | undefined }[] = []) =>
+  entries.map(({ key, value, isEncrypted }) => (isEncrypted ? { key, isEncrypted } : { key, value }));
+
 type SecretWritten = { id: string; secretKey: string; version: number; workspace: string };
 type Folder = { environment: string; secretPath: string };
 
@@ -49,6 +56,7 @@ const secretGet = {
       secretId: result.secret.id,
       secretKey: result.secret.secretKey,
       secretVersion: result.secret.version,
+      secretMetadata: metadataOf(result.secret.secretMetadata),
     }),
 } satisfies AuditEventTable["secrets.get"];
 const secretCreate = {
@@ -94,6 +102,7 @@ export const secretEvents = {
         secretId: result.secret.id,
         secretKey: result.secret.secretKey,
         secretVersion: result.secret.version,
+        secretMetadata: metadataOf(result.secret.secretMetadata),
       }),
   },
   "secrets.create": secretCreate,

@@ -1,4 +1,5 @@
 import { type EndpointId, endpointList, endpoints } from "@keyhold/contract";
+import { loadRecordings, sampleDir } from "@keyhold/fixtures";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -651,6 +652,26 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
       ).toEqual([]);
     });
 
+    it("uses Infisical's metadata keys wherever a mid-2026 server recorded an event of the same type", async () => {
+      const recorded = recordedMetadataKeys();
+      const ours = new Map<string, Set<string>>();
+      const rows = await svc.app.db.selectFrom("audit_events").select(["event_type", "event_metadata"]).execute();
+      for (const row of rows) {
+        const keys = ours.get(row.event_type ?? "") ?? new Set<string>();
+        for (const key of Object.keys(JSON.parse(row.event_metadata ?? "{}") as object)) keys.add(key);
+        ours.set(row.event_type ?? "", keys);
+      }
+      const missing: string[] = [];
+      for (const [type, keys] of recorded) {
+        const mine = ours.get(type);
+        if (!mine) continue;
+        for (const key of keys) if (!mine.has(key) && !KNOWN_GAPS[type]?.includes(key)) missing.push(`${type}.${key}`);
+      }
+      expect(missing).toEqual([]);
+      // Most recorded types are ones this service writes too.
+      expect([...recorded.keys()].filter((type) => ours.has(type)).length).toBeGreaterThanOrEqual(20);
+    });
+
     it("stored no secret value, client secret, access token or JWT in any event", async () => {
       const rows = await everyEventAsText(svc);
       expect(rows.length).toBeGreaterThan(50);
@@ -661,3 +682,32 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     });
   });
 });
+
+/**
+ * Recorded keys an event of this test need not have: update-project records the fields a call
+ * changed, and the recorded call changed the retention (a route of its own here).
+ */
+const KNOWN_GAPS: Record<string, string[]> = { "update-project": ["auditLogsRetentionDays"] };
+
+/** The metadata keys of every event type in the mid-2026 recordings of audit log lists and streams. */
+function recordedMetadataKeys(): Map<string, Set<string>> {
+  const keys = new Map<string, Set<string>>();
+  const add = (type: unknown, metadata: unknown) => {
+    if (typeof type !== "string" || !metadata || typeof metadata !== "object") return;
+    const set = keys.get(type) ?? new Set<string>();
+    for (const key of Object.keys(metadata)) set.add(key);
+    keys.set(type, set);
+  };
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === "object") {
+      const record = node as Record<string, unknown>;
+      const event = record.event as { type?: unknown; metadata?: unknown } | undefined;
+      if (event && typeof event === "object") add(event.type, event.metadata);
+      if ("eventType" in record) add(record.eventType, record.eventMetadata);
+      for (const value of Object.values(record)) walk(value);
+    }
+  };
+  for (const recording of loadRecordings(sampleDir(2026, "more"))) walk([recording.body, recording.request.body]);
+  return keys;
+}
