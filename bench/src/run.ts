@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { auditWriteCases } from "./cases/audit-write.ts";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
@@ -27,6 +28,7 @@ const cases: BenchCase[] = [
   secretsImportCase,
   consoleCase,
   ...pitRollbackCases,
+  ...auditWriteCases,
   ...infisicalLiveCases,
 ];
 

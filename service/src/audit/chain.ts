@@ -120,11 +120,25 @@ export function sameDigest(a: string | null | undefined, b: string): boolean {
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-/** The head of an organisation's chain, locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
-async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string) {
+/**
+ * The head of an organisation's chain, locked until the transaction ends (PostgreSQL; SQLite
+ * writes one at a time), read in one statement with the name of the event's project.
+ */
+async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string, projectId: string | null) {
   const read = () => {
-    const query = db.selectFrom("audit_chain_heads").select(["last_seq", "last_hash"]).where("org_id", "=", orgId);
-    return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+    const query = db
+      .selectFrom("audit_chain_heads as h")
+      .select(["h.last_seq", "h.last_hash"])
+      .select((eb) =>
+        eb
+          .selectFrom("projects as p")
+          .select("p.name")
+          .where("p.id", "=", projectId ?? "")
+          .where("p.org_id", "=", orgId)
+          .as("project_name"),
+      )
+      .where("h.org_id", "=", orgId);
+    return (dialect === "postgres" ? query.forUpdate("h") : query).executeTakeFirst();
   };
   const head = await read();
   if (head) return head;
@@ -141,25 +155,32 @@ async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string) {
 
 /**
  * Appends one event to its organisation's chain, in the caller's transaction (the unit of work's):
- * takes the next org_seq under the head's lock, hashes, inserts, moves the head. Returns the row.
+ * takes the next org_seq under the head's lock (with the project's name, which the event keeps),
+ * hashes, inserts, moves the head (one statement on PostgreSQL). Returns the stored row.
  */
 export async function appendEvent(
   db: Kysely<Database>,
   dialect: Dialect,
   keys: ChainKeys,
-  event: Omit<EventContent, "org_seq">,
+  event: Omit<EventContent, "org_seq" | "project_name">,
 ): Promise<EventContent & { content_hash: string; hash: string }> {
-  const head = await lockHead(db, dialect, event.org_id);
-  const seq = Number(head.last_seq) + 1;
-  const content = contentOf({ ...event, org_seq: seq });
+  const last = await lockHead(db, dialect, event.org_id, event.project_id);
+  const seq = Number(last.last_seq) + 1;
+  const content = contentOf({ ...event, project_name: last.project_name ?? null, org_seq: seq });
   const digest = contentHash(content);
-  const hash = linkHash(keys, head.last_hash, seq, digest);
+  const hash = linkHash(keys, last.last_hash, seq, digest);
   const row = { ...content, content_hash: digest, hash };
-  await db.insertInto("audit_events").values(row).execute();
-  await db
-    .updateTable("audit_chain_heads")
-    .set({ last_seq: seq, last_hash: hash, updated_at: content.created_at })
-    .where("org_id", "=", event.org_id)
-    .execute();
+  const head = { last_seq: seq, last_hash: hash, updated_at: content.created_at };
+  if (dialect === "postgres") {
+    await db
+      .with("event", (q) => q.insertInto("audit_events").values(row))
+      .updateTable("audit_chain_heads")
+      .set(head)
+      .where("org_id", "=", event.org_id)
+      .execute();
+  } else {
+    await db.insertInto("audit_events").values(row).execute();
+    await db.updateTable("audit_chain_heads").set(head).where("org_id", "=", event.org_id).execute();
+  }
   return row;
 }

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { dataFiles, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import type { Database } from "../db/schema.ts";
 import { createPgDatabase, type DatabaseKind, describeEachDatabase } from "../test/harness.ts";
 import { UnitOfWork } from "./unit-of-work.ts";
 

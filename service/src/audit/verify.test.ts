@@ -8,6 +8,7 @@ import { identityWithToken } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 import { createProject } from "../test/project-fixtures.ts";
 import { createSecret } from "../test/secret-fixtures.ts";
+import { contentHash, contentOf } from "./chain.ts";
 
 /**
  * Tampering with stored events, as someone with database access but without the root key would:
@@ -104,7 +105,6 @@ describeEachDatabase("audit chain verification", (kind) => {
     const seq = await seqOf(2);
     const event = await eventAt(seq);
     // Editing the content and recomputing its plain SHA-256 is not enough: the link is keyed.
-    const { contentHash, contentOf } = await import("./chain.ts");
     const edited = { ...event, actor_id: "someone-else" };
     await svc.app.db
       .updateTable("audit_events")
