@@ -1,11 +1,11 @@
 import { type EndpointId, endpointList, endpoints } from "@keyhold/contract";
-import { loadRecordings, sampleDir } from "@keyhold/fixtures";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditCaller,
   type ExpectedActor,
   everyEventAsText,
+  recordedMetadataKeys,
   startCluster,
   startOidcIssuer,
   startSts,
@@ -688,26 +688,3 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
  * changed, and the recorded call changed the retention (a route of its own here).
  */
 const KNOWN_GAPS: Record<string, string[]> = { "update-project": ["auditLogsRetentionDays"] };
-
-/** The metadata keys of every event type in the mid-2026 recordings of audit log lists and streams. */
-function recordedMetadataKeys(): Map<string, Set<string>> {
-  const keys = new Map<string, Set<string>>();
-  const add = (type: unknown, metadata: unknown) => {
-    if (typeof type !== "string" || !metadata || typeof metadata !== "object") return;
-    const set = keys.get(type) ?? new Set<string>();
-    for (const key of Object.keys(metadata)) set.add(key);
-    keys.set(type, set);
-  };
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node && typeof node === "object") {
-      const record = node as Record<string, unknown>;
-      const event = record.event as { type?: unknown; metadata?: unknown } | undefined;
-      if (event && typeof event === "object") add(event.type, event.metadata);
-      if ("eventType" in record) add(record.eventType, record.eventMetadata);
-      for (const value of Object.values(record)) walk(value);
-    }
-  };
-  for (const recording of loadRecordings(sampleDir(2026, "more"))) walk([recording.body, recording.request.body]);
-  return keys;
-}

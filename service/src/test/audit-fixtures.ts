@@ -1,4 +1,5 @@
 import { buildPath, type EndpointId, endpoints } from "@keyhold/contract";
+import { loadRecordings, sampleDir } from "@keyhold/fixtures";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { expect } from "vitest";
 import { auditEventTable, declaresEvent } from "../audit/declarations.ts";
@@ -188,4 +189,27 @@ export function startSts(accessKeyId: string, secret: string) {
       body: `<GetCallerIdentityResponse><GetCallerIdentityResult><Arn>arn:aws:iam::111122223333:user/deployer</Arn><UserId>AIDA</UserId><Account>111122223333</Account></GetCallerIdentityResult></GetCallerIdentityResponse>`,
     };
   });
+}
+
+/** The metadata keys of every event type in the mid-2026 recordings of audit log lists and streams. */
+export function recordedMetadataKeys(): Map<string, Set<string>> {
+  const keys = new Map<string, Set<string>>();
+  const add = (type: unknown, metadata: unknown) => {
+    if (typeof type !== "string" || !metadata || typeof metadata !== "object") return;
+    const set = keys.get(type) ?? new Set<string>();
+    for (const key of Object.keys(metadata)) set.add(key);
+    keys.set(type, set);
+  };
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === "object") {
+      const record = node as Record<string, unknown>;
+      const event = record.event as { type?: unknown; metadata?: unknown } | undefined;
+      if (event && typeof event === "object") add(event.type, event.metadata);
+      if ("eventType" in record) add(record.eventType, record.eventMetadata);
+      for (const value of Object.values(record)) walk(value);
+    }
+  };
+  for (const recording of loadRecordings(sampleDir(2026, "more"))) walk([recording.body, recording.request.body]);
+  return keys;
 }
