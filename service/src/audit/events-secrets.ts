@@ -38,6 +38,10 @@ function secretBatch(folder: Folder, secrets: readonly SecretWritten[], item: (s
   });
 }
 
+/**
+ * get-secrets as a mid-2026 server records it, plus what the read answered where it was not the
+ * values themselves (Keyhold's keys, present only then): values withheld, or digests of them.
+ */
 const secretList = {
   type: "get-secrets",
   event: async ({ query, actor, db, result }) =>
@@ -45,6 +49,8 @@ const secretList = {
       environment: query.environment,
       secretPath: query.secretPath,
       numberOfSecrets: result.secrets.length,
+      ...(query.viewSecretValue === false && { viewSecretValue: false }),
+      ...(query.includeValueDigests && { includeValueDigests: true }),
     }),
 } satisfies AuditEventTable["secrets.list"];
 const secretGet = {

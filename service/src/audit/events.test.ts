@@ -428,7 +428,13 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     await call("secrets.getById", { params: { secretId } }, { where: where("DB_URL") });
     const listed = await call("secrets.list", { query }, { where: where(null) });
     expect(listed.event?.metadata).toMatchObject({ numberOfSecrets: 3 });
-    await call("secrets.listV4", { query }, { where: where(null) });
+    expect(listed.event?.metadata).not.toHaveProperty("viewSecretValue");
+    const digests = await call(
+      "secrets.listV4",
+      { query: { ...query, viewSecretValue: "false", includeValueDigests: "true" } },
+      { where: where(null) },
+    );
+    expect(digests.event?.metadata).toMatchObject({ viewSecretValue: false, includeValueDigests: true });
     await call(
       "secrets.update",
       { params: { secretName: "DB_URL" }, body: { ...place(), secretValue: value(3) } },
