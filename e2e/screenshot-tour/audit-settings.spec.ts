@@ -47,6 +47,8 @@ for (const theme of ["light", "dark"] as const) {
         await page.getByRole("button", { name: "Verify now" }).click();
         await expect(page.getByText("The chain holds")).toBeVisible();
         expect(await sidewaysOverflow(page)).toBe(0);
+        // From the top: a full-page shot of a scrolled page shows the sticky top bar halfway down.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${dir}${theme}-${width}-audit-settings.png`, fullPage: true });
 
         await streams.getByRole("button", { name: `Edit stream ${healthy.url}` }).click();
