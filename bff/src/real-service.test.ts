@@ -66,8 +66,11 @@ describe("against the real service", () => {
       idleExpiresAt: "2030-06-01T08:15:00.000Z",
       server: {
         features: [
+          { name: "auditChainVerification", available: true },
+          { name: "auditStreamDelivery", available: true },
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
+          { name: "orgAuditRetention", available: true },
           { name: "privilegesV2", available: true },
           { name: "projectDescription", available: true },
         ],

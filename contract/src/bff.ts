@@ -18,8 +18,11 @@ export type BffLoginBody = z.infer<typeof BffLoginBodySchema>;
 
 /** Server features the console adapts to; a server of an older version may lack some. */
 export const serverFeatureNames = [
+  "auditChainVerification",
+  "auditStreamDelivery",
   "deleteProtection",
   "multipleAuthMethods",
+  "orgAuditRetention",
   "privilegesV2",
   "projectDescription",
 ] as const;

@@ -372,6 +372,20 @@ export const everyPage: Stop[] = [
     open: (page) => dialog(page, "Create project"),
   },
   {
+    name: "org-settings",
+    url: () => "/settings",
+    ready: (page) => expect(page.getByRole("button", { name: "Verify now" })).toBeVisible(),
+  },
+  {
+    name: "org-settings-add-stream",
+    url: () => "/settings",
+    ready: (page) => h1(page, "Organization settings"),
+    open: async (page) => {
+      await dialog(page, "Add stream");
+      await page.getByRole("dialog").getByRole("button", { name: "Add header" }).click();
+    },
+  },
+  {
     name: "project-overview",
     url: (w) => `/projects/${w.project.id}`,
     ready: (page) =>

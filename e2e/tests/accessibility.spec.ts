@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { endpoints } from "@keyhold/contract";
 import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { startStreamReceiver } from "../support/stream-receiver.ts";
 
 /**
  * Scans once the page is at rest: a list refreshing in the background is dimmed (aria-busy) and
@@ -59,6 +60,40 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Delete identity" }).click();
       await expect(page.getByRole("alertdialog")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("organisation settings, a stream's dialogs and a verification have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+    }) => {
+      const receiver = await startStreamReceiver();
+      const { auditLogStream } = await service(endpoints["auditLogStreams.create"], {
+        params: { provider: "custom" },
+        body: { credentials: { url: receiver.url, headers: [{ key: "X-Api-Key", value: "a11y-key" }] } },
+      });
+      try {
+        await page.goto("/settings");
+        const row = page.getByRole("listitem").filter({ hasText: receiver.url });
+        await row.getByRole("button", { name: `Send test event to ${receiver.url}` }).click();
+        await expect(row.getByText(/^Test event delivered/)).toBeVisible();
+        await page.getByRole("button", { name: "Verify now" }).click();
+        await expect(page.getByText("The chain holds")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await row.getByRole("button", { name: `Edit stream ${receiver.url}` }).click();
+        await expect(page.getByRole("dialog", { name: "Edit stream" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+
+        await row.getByRole("button", { name: `Delete stream ${receiver.url}` }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await service(endpoints["auditLogStreams.delete"], {
+          params: { provider: auditLogStream.provider, streamId: auditLogStream.id },
+        });
+        await receiver.close();
+      }
     });
 
     test("projects list and project overview have no serious accessibility violations", async ({

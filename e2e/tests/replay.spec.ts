@@ -149,6 +149,20 @@ for (const [year, folder] of Object.entries(sampleSets)) {
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
 
+    test("tells the recorded identity, an org member, why it cannot use the organisation's settings", async ({
+      watched: page,
+    }) => {
+      await signIn(page);
+      await page.goto(`${origin()}/settings`);
+      await expect(page.getByRole("heading", { level: 1, name: "Organization settings" })).toBeVisible();
+      const note = page.getByRole("note").filter({ hasText: "Only organization admins can use these settings" });
+      await expect(note).toContainText(
+        `You are signed in as ${detail.identity.name}, whose organization role is member.`,
+      );
+      await expect(page.getByRole("button", { name: "Verify now" })).toHaveCount(0);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+
     test("lists the recorded projects and shows one with its environments, and what this server lacks", async ({
       watched: page,
     }) => {

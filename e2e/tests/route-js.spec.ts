@@ -167,6 +167,7 @@ test("the organisation's pages download what their budgets count, in one round",
     ["identities", "/identities", "Identities"],
     ["identity", `/identities/${seededIdentity.identity.id}`, seededIdentity.identity.name],
     ["identity-edit", `/identities/${seededIdentity.identity.id}/edit`, seededIdentity.identity.name],
+    ["org-settings", "/settings", "Organization settings"],
     ["projects", "/projects", "Projects"],
   ];
   for (const [id, url, title] of pages) {

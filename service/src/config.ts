@@ -53,6 +53,7 @@ const EnvSchema = z
     METRICS_PORT: optionalPortVariable,
     METRICS_HOST: hostVariable,
     KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    KEYHOLD_AUDIT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(604_800_000).default(3_600_000),
     KEYHOLD_AUDIT_STREAM_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     KEYHOLD_AUDIT_STREAM_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
     KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
@@ -144,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxies: e.KEYHOLD_TRUSTED_PROXIES,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     shutdownGraceMs: e.KEYHOLD_SHUTDOWN_GRACE_MS,
+    auditPruneIntervalMs: e.KEYHOLD_AUDIT_PRUNE_INTERVAL_MS,
     auditStreams: {
       pollMs: e.KEYHOLD_AUDIT_STREAM_POLL_MS,
       batchSize: e.KEYHOLD_AUDIT_STREAM_BATCH_SIZE,

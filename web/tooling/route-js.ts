@@ -122,6 +122,12 @@ export const consoleRoutes = {
     ],
     budgetKB: 240,
   },
+  "org-settings": {
+    path: "/settings",
+    routeModules: [...signedIn, "src/features/org-settings/components/org-settings-page.tsx"],
+    afterPaintModules: topBarMenus,
+    budgetKB: 255,
+  },
   project: {
     path: "/projects/:projectId",
     routeModules: [

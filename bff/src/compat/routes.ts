@@ -1,4 +1,5 @@
 import type { EndpointId } from "@keyhold/contract";
+import { legacyStreamRoutes } from "./audit-streams.ts";
 import { searchIdentityList } from "./identity-search.ts";
 import type { ServerFeature } from "./rules.ts";
 
@@ -12,10 +13,19 @@ export interface ResolvedParam {
   pick: (body: unknown) => unknown;
 }
 
-/** Where an older server serves the same operation, with the same body and answer. */
+/** Where an older server serves the same operation (with the same body and answer unless said). */
 export interface OlderRoute {
   path: string;
   resolve?: Record<string, ResolvedParam>;
+  /**
+   * The body as the older route takes it. `current` is the record as the older server holds it
+   * (read with `current.via`, raw, never sent to the browser), when `current.needed` says the
+   * body needs it.
+   */
+  body?: (body: unknown, current: unknown) => unknown;
+  current?: { via: EndpointId; needed: (body: unknown) => boolean };
+  /** A successful older answer in the contract's envelope, when the envelopes differ. */
+  answer?: (json: unknown) => unknown;
 }
 
 const projectSlugFromId: ResolvedParam = {
@@ -45,6 +55,16 @@ export const olderRoutes: Partial<Record<EndpointId, OlderRoute>> = {
     path: "/api/v1/workspace/{projectSlug}/roles/{roleId}",
     resolve: { projectSlug: projectSlugFromId },
   },
+  // ...and set a project's audit retention by slug, answering the project as `workspace` (054).
+  "projects.updateAuditLogsRetention": {
+    path: "/api/v1/workspace/{projectSlug}/audit-logs-retention",
+    resolve: { projectSlug: projectSlugFromId },
+    answer: (json) => {
+      const { workspace, ...rest } = json as { workspace?: unknown };
+      return { ...rest, project: workspace };
+    },
+  },
+  ...legacyStreamRoutes,
 };
 
 /** An operation some servers lack, whose answer the BFF works out from a read they do have. */
@@ -223,9 +243,20 @@ export const upsertSplits: Partial<Record<EndpointId, UpsertSplit>> = {
   },
 };
 
-/** Operations that only some servers have: "route not found" there means the feature is missing. */
-export const endpointFeatures: Partial<Record<EndpointId, ServerFeature>> = {
-  "identityPrivileges.create": "privilegesV2",
-  "identityPrivileges.get": "privilegesV2",
-  "identityPrivileges.update": "privilegesV2",
+/**
+ * Operations that only some servers have: "route not found" there means the features are missing
+ * (and an answer shaped by the contract proves them present).
+ */
+export const endpointFeatures: Partial<Record<EndpointId, readonly ServerFeature[]>> = {
+  "identityPrivileges.create": ["privilegesV2"],
+  "identityPrivileges.get": ["privilegesV2"],
+  "identityPrivileges.update": ["privilegesV2"],
+  // Keyhold's own audit routes, which no Infisical server has. The console reads the streams'
+  // delivery state whenever it shows them, and verification comes with it: a server without the
+  // one has neither, so the button is hidden before anyone presses it.
+  "auditLogStreams.status": ["auditStreamDelivery", "auditChainVerification"],
+  "auditLogStreams.test": ["auditStreamDelivery"],
+  "auditLogs.verify": ["auditChainVerification"],
+  "organizations.getAuditLogsRetention": ["orgAuditRetention"],
+  "organizations.updateAuditLogsRetention": ["orgAuditRetention"],
 };

@@ -1,5 +1,6 @@
 import {
   AccessTokenRecordSchema,
+  AuditLogStreamSchema,
   CreatedIdentitySchema,
   CreatedProjectSchema,
   IdentityKubernetesAuthSchema,
@@ -9,6 +10,7 @@ import {
   OrgListedIdentitySchema,
   IdentityUniversalAuthSchema,
   ImportedSecretSchema,
+  LegacyAuditLogStreamSchema,
   ProjectMemberIdentitySchema,
   ProjectMemberUserSchema,
   ProjectRecordSchema,
@@ -23,6 +25,7 @@ import {
   type ServerFeatureName,
 } from "@keyhold/contract";
 import type { z } from "zod";
+import { credentialsOfLegacy, maskHeaderValues } from "./audit-streams.ts";
 import type { FieldRule, RecordRules } from "./walk.ts";
 
 /**
@@ -30,8 +33,14 @@ import type { FieldRule, RecordRules } from "./walk.ts";
  * A feature is assumed present until a response proves otherwise.
  */
 export const serverFeatures: Record<ServerFeatureName, string> = {
+  auditChainVerification:
+    "This server does not verify its audit log: the hash chain and its verification are Keyhold's own, which Infisical does not have.",
+  auditStreamDelivery:
+    "This server does not report how delivery to a stream goes, nor send test events: both are Keyhold's own.",
   deleteProtection: "This server does not support delete protection.",
   multipleAuthMethods: "This server allows one auth method per identity.",
+  orgAuditRetention:
+    "This server has no organization-wide retention setting: its plan decides how long events are kept.",
   privilegesV2: "This server has only the older, slug-addressed identity privileges.",
   projectDescription: "This server does not keep project descriptions.",
 };
@@ -141,6 +150,20 @@ const rules: [z.ZodType, Record<string, FieldRule>][] = [
   [SecretVersionSchema, { secretValueHidden: { fill: constant(false) } }],
   // Role lists omit the rules of each role; the role's own page reads them.
   [ProjectRoleSchema, { permissions: { fill: constant([]) } }],
+  // 2024 stream records: no provider (an HTTP endpoint), one request per event, the URL at the top
+  // and, on a read, the header values in clear, which the browser never gets.
+  [
+    AuditLogStreamSchema,
+    {
+      orgId: { fill: constant("") },
+      streamMode: { fill: constant("single") },
+      filters: { fill: constant(null) },
+      provider: { fill: constant("custom") },
+      credentials: { fill: credentialsOfLegacy },
+      headers: { fill: constant(undefined), present: maskHeaderValues },
+    },
+  ],
+  [LegacyAuditLogStreamSchema, { headers: { fill: constant(undefined), present: maskHeaderValues } }],
 ];
 
 export const recordRules: RecordRules = new Map(rules);

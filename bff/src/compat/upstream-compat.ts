@@ -188,16 +188,15 @@ export class UpstreamCompat {
     } else {
       response = await this.#sendAsIs(call, log, passThrough ? this.#revision : undefined);
       if (response.shaped) {
-        const feature = endpointFeatures[endpoint.id as EndpointId];
-        if (feature) this.#features.set(feature, true);
+        for (const feature of endpointFeatures[endpoint.id as EndpointId] ?? []) this.#features.set(feature, true);
         for (const shown of this.#effectOf(endpoint).features) this.#features.set(shown as ServerFeature, true);
         const { status, text, stream, length } = response;
         return stream ? { status, text, json: undefined, stream, length } : { status, text, json: undefined };
       }
       // Only a 404 can say the route is missing; other answers are parsed once, in read().
       const routeMissing = response.status === 404 && isRouteNotFound(response.status, parseJson(response.text));
-      const feature = endpointFeatures[endpoint.id as EndpointId];
-      if (feature) this.#features.set(feature, !routeMissing);
+      for (const feature of endpointFeatures[endpoint.id as EndpointId] ?? [])
+        this.#features.set(feature, !routeMissing);
       if (routeMissing && older) {
         log.info({ endpoint: endpoint.id, olderPath: older.path }, "upstream lacks this route; using its older path");
         this.#useOlder.add(endpoint.id as EndpointId);
@@ -436,6 +435,20 @@ export class UpstreamCompat {
       }
       params[name] = value;
     }
-    return this.#send(call, buildPath(older.path, params) + call.search, log);
+    let body = call.body;
+    if (older.body) {
+      let current: unknown;
+      if (older.current?.needed(call.body)) {
+        // Read raw: what it holds (a credential in clear) fills the body here and goes no further.
+        const via = endpoints[older.current.via] as Endpoint;
+        const read = await this.#send({ ...call, endpoint: via, body: undefined }, buildPath(via.path, params), log);
+        if (read.status >= 400) return read;
+        current = parseJson(read.text);
+      }
+      body = older.body(call.body, current);
+    }
+    const response = await this.#send({ ...call, body }, buildPath(older.path, params) + call.search, log);
+    if (!older.answer || response.status >= 300 || response.text === "") return response;
+    return { status: response.status, text: JSON.stringify(older.answer(parseJson(response.text))) };
   }
 }

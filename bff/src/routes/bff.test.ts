@@ -51,8 +51,11 @@ describe("POST /bff/login", () => {
       idleExpiresAt: "2030-01-01T09:15:00.000Z",
       server: {
         features: [
+          { name: "auditChainVerification", available: true },
+          { name: "auditStreamDelivery", available: true },
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
+          { name: "orgAuditRetention", available: true },
           { name: "privilegesV2", available: true },
           { name: "projectDescription", available: true },
         ],

@@ -5,6 +5,7 @@ import { AppLoading } from "@/components/layout/app-loading";
 import { paths } from "@/config/paths";
 import { authRoutes } from "@/features/auth/routes";
 import { identityRoutes } from "@/features/identities/routes";
+import { orgSettingsRoutes } from "@/features/org-settings/routes";
 import { projectRoutes } from "@/features/projects/routes";
 import { sessionQueries } from "@/lib/session";
 
@@ -33,6 +34,7 @@ export function createAppRouter(queryClient: QueryClient) {
         { index: true, loader: () => redirect(paths.identities.href()) },
         ...identityRoutes(queryClient),
         ...projectRoutes(queryClient),
+        ...orgSettingsRoutes(queryClient),
         { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],
     },

@@ -34,6 +34,13 @@ export const paths = {
     href: (identityId: string) => `/identities/${seg(identityId)}/edit`,
   },
   projects: { path: "/projects", href: () => "/projects" },
+  orgSettings: { path: "/settings", href: () => "/settings" },
+  auditLog: {
+    path: "/audit-log",
+    /** `event` opens that event's detail on the page. */
+    href: (search?: { event?: string }) =>
+      search?.event ? `/audit-log?${new URLSearchParams({ event: search.event })}` : "/audit-log",
+  },
   projectHome: { path: "/projects/:projectId", href: (projectId: string) => `/projects/${seg(projectId)}` },
   projectRole: {
     path: "/projects/:projectId/roles/:roleSlug",
