@@ -59,7 +59,6 @@ const EnvSchema = z
     KEYHOLD_AUDIT_STREAM_RETRY_MIN_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
     KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
     KEYHOLD_AUDIT_STREAM_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
-    KEYHOLD_AUDIT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(604_800_000).default(3_600_000),
   })
   .superRefine((e, ctx) => {
     // A key made on first start lives only in the data dir: losing that directory (or running a
@@ -153,7 +152,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       retryMaxMs: e.KEYHOLD_AUDIT_STREAM_RETRY_MAX_MS,
       leaseMs: e.KEYHOLD_AUDIT_STREAM_LEASE_MS,
     },
-    auditPruneIntervalMs: e.KEYHOLD_AUDIT_PRUNE_INTERVAL_MS,
   };
 }
 
