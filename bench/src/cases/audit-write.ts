@@ -77,4 +77,7 @@ function auditWrite(id: string, database: "SQLite" | "PostgreSQL"): BenchCase {
   };
 }
 
-export const auditWriteCases: BenchCase[] = [auditWrite("audit-write", "SQLite"), auditWrite("audit-write-pg", "PostgreSQL")];
+export const auditWriteCases: BenchCase[] = [
+  auditWrite("audit-write", "SQLite"),
+  auditWrite("audit-write-pg", "PostgreSQL"),
+];

@@ -1,6 +1,6 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import canonicalize from "canonicalize";
-import type { Kysely } from "kysely";
+import type { Compilable, CompiledQuery, Kysely } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { nowIso, toIso } from "../lib/time.ts";
@@ -121,11 +121,36 @@ export function sameDigest(a: string | null | undefined, b: string): boolean {
 }
 
 /**
- * The head of an organisation's chain, locked until the transaction ends (PostgreSQL; SQLite
- * writes one at a time), read in one statement with the name of the event's project.
+ * A statement built and compiled once per database handle, then run with new values put where
+ * its stand-ins landed (as db/prepared.ts does for reads): the write path of every request skips
+ * Kysely's builder and compiler. Always through Kysely's executor, so that it runs on the unit of
+ * work's connection.
  */
-async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string, projectId: string | null) {
-  const read = () => {
+function compiledOnce<Name extends string, Row>(
+  names: readonly Name[],
+  build: (db: Kysely<Database>, standIns: Record<Name, string>) => Compilable<Row>,
+) {
+  const standIns = Object.fromEntries(names.map((name) => [name, `\u0000${name}\u0000`])) as Record<Name, string>;
+  const byHandle = new WeakMap<Kysely<Database>, { compiled: CompiledQuery<Row>; slots: (Name | undefined)[] }>();
+  return async (db: Kysely<Database>, values: Record<Name, unknown>): Promise<Row[]> => {
+    let prepared = byHandle.get(db);
+    if (!prepared) {
+      const compiled = build(db, standIns).compile();
+      const slots = compiled.parameters.map((value) => names.find((name) => standIns[name] === value));
+      prepared = { compiled, slots };
+      byHandle.set(db, prepared);
+    }
+    const { compiled, slots } = prepared;
+    const parameters = compiled.parameters.map((value, i) => {
+      const name = slots[i];
+      return name === undefined ? value : values[name];
+    });
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  };
+}
+
+const headQuery = (dialect: Dialect) =>
+  compiledOnce(["orgId", "projectId"], (db, v) => {
     const query = db
       .selectFrom("audit_chain_heads as h")
       .select(["h.last_seq", "h.last_hash"])
@@ -133,13 +158,42 @@ async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string, p
         eb
           .selectFrom("projects as p")
           .select("p.name")
-          .where("p.id", "=", projectId ?? "")
-          .where("p.org_id", "=", orgId)
+          .where("p.id", "=", v.projectId)
+          .where("p.org_id", "=", v.orgId)
           .as("project_name"),
       )
-      .where("h.org_id", "=", orgId);
-    return (dialect === "postgres" ? query.forUpdate("h") : query).executeTakeFirst();
-  };
+      .where("h.org_id", "=", v.orgId);
+    // PostgreSQL holds the head until the commit; SQLite writes one transaction at a time.
+    return dialect === "postgres" ? query.forUpdate("h") : query;
+  });
+const readHead = { postgres: headQuery("postgres"), sqlite: headQuery("sqlite") };
+
+const EVENT_COLUMNS = [...CONTENT_FIELDS, "content_hash", "hash"] as const;
+type EventColumn = (typeof EVENT_COLUMNS)[number];
+const eventValues = (v: Record<EventColumn, string>) =>
+  Object.fromEntries(EVENT_COLUMNS.map((column) => [column, v[column]])) as never;
+const headValues = (v: Record<"seq" | "hash" | "at", string>) => ({
+  last_seq: v.seq as unknown as number,
+  last_hash: v.hash,
+  updated_at: v.at,
+});
+
+const insertEvent = compiledOnce(EVENT_COLUMNS, (db, v) => db.insertInto("audit_events").values(eventValues(v)));
+const moveHead = compiledOnce(["orgId", "seq", "hash", "at"], (db, v) =>
+  db.updateTable("audit_chain_heads").set(headValues(v)).where("org_id", "=", v.orgId),
+);
+/** PostgreSQL: the event's insert and the head's move in one statement (one round trip). */
+const insertAndMove = compiledOnce([...EVENT_COLUMNS, "orgId", "seq", "at"], (db, v) =>
+  db
+    .with("event", (q) => q.insertInto("audit_events").values(eventValues(v)))
+    .updateTable("audit_chain_heads")
+    .set(headValues(v))
+    .where("org_id", "=", v.orgId),
+);
+
+/** The head of an organisation's chain, locked, with the name of the event's project, in one statement. */
+async function lockHead(db: Kysely<Database>, dialect: Dialect, orgId: string, projectId: string | null) {
+  const read = async () => (await readHead[dialect](db, { orgId, projectId: projectId ?? "" }))[0];
   const head = await read();
   if (head) return head;
   // The organisation's first event: make its head, or wait for the one another transaction made.
@@ -170,17 +224,11 @@ export async function appendEvent(
   const digest = contentHash(content);
   const hash = linkHash(keys, last.last_hash, seq, digest);
   const row = { ...content, content_hash: digest, hash };
-  const head = { last_seq: seq, last_hash: hash, updated_at: content.created_at };
-  if (dialect === "postgres") {
-    await db
-      .with("event", (q) => q.insertInto("audit_events").values(row))
-      .updateTable("audit_chain_heads")
-      .set(head)
-      .where("org_id", "=", event.org_id)
-      .execute();
-  } else {
-    await db.insertInto("audit_events").values(row).execute();
-    await db.updateTable("audit_chain_heads").set(head).where("org_id", "=", event.org_id).execute();
+  const head = { orgId: event.org_id, seq, hash, at: content.created_at };
+  if (dialect === "postgres") await insertAndMove(db, { ...row, ...head });
+  else {
+    await insertEvent(db, row);
+    await moveHead(db, head);
   }
   return row;
 }

@@ -82,12 +82,14 @@ export function createAuditScope(deps: AuditScopeDeps) {
       let caller: AuditActor | undefined;
       if (records && call.actor) {
         const actor = call.actor;
-        unit.run(() => auditActorOf(db, actor)).then(
-          (found) => {
-            caller = found;
-          },
-          () => undefined,
-        );
+        unit
+          .run(() => auditActorOf(db, actor))
+          .then(
+            (found) => {
+              caller = found;
+            },
+            () => undefined,
+          );
       }
       const outcome = await unit.run(() =>
         handler().then(

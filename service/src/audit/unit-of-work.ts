@@ -106,9 +106,10 @@ export class UnitOfWork {
     return units.run(this, work);
   }
 
-  /** Whether this unit's statements, from this driver, run on a connection it pinned. */
+  /** Whether this unit's statements, from this driver, run on a connection it pinned (or pins now: its last work). */
   holdsConnection(driver: UnitOfWorkDriver): boolean {
-    return this.#state !== "ended" && this.#driver === driver && this.#pinned !== undefined;
+    if (this.#state === "ended" || this.#driver !== driver) return false;
+    return this.#pinned !== undefined || this.#state === "finishing";
   }
 
   /** Whether statements on `driver` belong to this unit (it is open, and bound to no other driver). */
