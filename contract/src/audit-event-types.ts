@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The audit event type names a mid-2026 Infisical server accepts, in its order (recording
  * 2026-06-more/045). Keyhold writes those of them it has a matching change for, under the same
@@ -692,20 +694,42 @@ export const INFISICAL_AUDIT_EVENT_TYPES = [
   "delete-project-folder-grant",
 ] as const;
 
-/** The actor types of the audit log filters (recording 2026-06-more/050). */
-export const AUDIT_ACTOR_TYPES = [
-  "platform",
-  "kmipClient",
-  "user",
-  "service",
-  "identity",
-  "scimClient",
-  "acmeProfile",
-  "acmeAccount",
-  "estAccount",
-  "scepAccount",
-  "unknownUser",
-  "gateway",
-  "relay",
-  "kmipServer",
+/**
+ * Event types Keyhold writes for changes and reads Infisical records under no name of its own. They
+ * follow Infisical's naming (verb first, kebab case) and come after Infisical's in filters:
+ * - access tokens renewed or revoked with the token in the body (the sign-in endpoints' siblings);
+ * - a token-auth token revoked (Infisical names creating, reading and updating one, not revoking);
+ * - an identity's additional privileges in a project (Infisical records none);
+ * - an integration updated (Infisical records none);
+ * - a secret's versions read, and a legacy snapshot read: both answer values;
+ * - tags created and deleted (Infisical records none);
+ * - audit log streams created, read with their headers (the October 2024 get), updated and deleted.
+ * A project's retention change is Infisical's update-project and the organisation default update-org.
+ */
+export const KEYHOLD_AUDIT_EVENT_TYPES = [
+  "renew-identity-access-token",
+  "revoke-identity-access-token",
+  "revoke-token-identity-token-auth",
+  "create-identity-project-additional-privilege",
+  "update-identity-project-additional-privilege",
+  "delete-identity-project-additional-privilege",
+  "update-integration",
+  "get-secret-versions",
+  "get-secret-snapshot",
+  "create-tag",
+  "delete-tag",
+  "create-audit-log-stream",
+  "get-audit-log-stream",
+  "update-audit-log-stream",
+  "delete-audit-log-stream",
 ] as const;
+
+export const AUDIT_EVENT_TYPES = [...INFISICAL_AUDIT_EVENT_TYPES, ...KEYHOLD_AUDIT_EVENT_TYPES] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES);
+
+/** Whether a name is an event type a list may filter by. */
+export function isAuditEventType(name: string): name is AuditEventType {
+  return AUDIT_EVENT_TYPE_SET.has(name);
+}
+const AUDIT_EVENT_TYPE_SET: ReadonlySet<string> = new Set(AUDIT_EVENT_TYPES);

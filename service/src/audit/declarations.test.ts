@@ -1,4 +1,5 @@
-import { AUDIT_EVENT_TYPES, endpointList } from "@keyhold/contract";
+import { endpointList } from "@keyhold/contract";
+import { AUDIT_EVENT_TYPES } from "@keyhold/contract/audit-event-types";
 import { describe, expect, it } from "vitest";
 import { auditEventTable, declarationOf, declaresEvent } from "./declarations.ts";
 

@@ -1,12 +1,13 @@
 import type { AuditLog, Endpoints } from "@keyhold/contract";
+import { AuditEventTypeSchema } from "@keyhold/contract/audit-event-types";
 import type { Kysely } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import { type AuditEventFilter, type AuditEventRow, listAuditEvents } from "../data/audit-log-list.ts";
 import { retentionDays } from "../data/audit-retention.ts";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { Actor } from "../domain/access-tokens.ts";
-import { BadRequestError } from "../domain/errors.ts";
+import { BadRequestError, ValidationError } from "../domain/errors.ts";
 import { assertOrgPermission } from "../domain/permissions.ts";
 import { assertCan, type ProjectPermissions } from "../domain/project-permissions.ts";
 import { toIso } from "../lib/time.ts";
@@ -106,6 +107,7 @@ export function createAuditLogReader({ db, dialect, projectPermissions, now = ()
 
   return {
     async listOrg(actor: Actor, query: OrgQuery): Promise<AuditLog[]> {
+      checkEventTypes(query.eventType, ["eventType"]);
       if (query.projectId !== undefined) return listOfProject(actor, query.projectId, query, query.eventType);
       const filter = filterOf(actor.orgId, query);
       assertOrgPermission(actor.ability, "read", "audit-logs");
@@ -114,9 +116,23 @@ export function createAuditLogReader({ db, dialect, projectPermissions, now = ()
     },
 
     async listProject(actor: Actor, projectId: string, query: ProjectQuery): Promise<AuditLog[]> {
+      if (query.eventType !== undefined) checkEventTypes(query.eventType, ["eventType"]);
       return listOfProject(actor, projectId, query, query.eventType === undefined ? undefined : [query.eventType]);
     },
   };
+}
+
+/**
+ * Refuses an event type no server names, as a 422 listing the names, like every other invalid
+ * filter (the contract leaves the check here so that the console does not download the names).
+ */
+function checkEventTypes(eventTypes: string | readonly string[] | undefined, path: PropertyKey[]): void {
+  if (eventTypes === undefined) return;
+  const schema = typeof eventTypes === "string" ? AuditEventTypeSchema : z.array(AuditEventTypeSchema);
+  const result = schema.safeParse(eventTypes);
+  if (!result.success) {
+    throw new ValidationError(result.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] })));
+  }
 }
 
 export type AuditLogReader = ReturnType<typeof createAuditLogReader>;

@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES } from "@keyhold/contract";
+import { AUDIT_EVENT_TYPES } from "@keyhold/contract/audit-event-types";
 import { type ProjectAbility, projectSubject } from "../domain/project-permissions.ts";
 
 /**
