@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Plug,
+  ScrollText,
   ShieldCheck,
   UsersRound,
 } from "lucide-react";
@@ -83,6 +84,7 @@ export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavig
         <ul aria-labelledby={`${idPrefix}-organization`} className="grid gap-0.5">
           <Item to={paths.identities.href()} label="Identities" icon={UsersRound} onNavigate={onNavigate} />
           <Item to={paths.projects.href()} label="Projects" icon={FolderKanban} end onNavigate={onNavigate} />
+          <Item to={paths.auditLog.href()} label="Audit log" icon={ScrollText} onNavigate={onNavigate} />
         </ul>
       </div>
       <div>

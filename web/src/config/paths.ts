@@ -34,6 +34,8 @@ export const paths = {
     href: (identityId: string) => `/identities/${seg(identityId)}/edit`,
   },
   projects: { path: "/projects", href: () => "/projects" },
+  /** `search` is the filter's query string (`?eventType=…`, see features/audit-log/audit-filter.ts). */
+  auditLog: { path: "/audit-log", href: (search = "") => `/audit-log${search}` },
   projectHome: { path: "/projects/:projectId", href: (projectId: string) => `/projects/${seg(projectId)}` },
   projectRole: {
     path: "/projects/:projectId/roles/:roleSlug",
