@@ -1,4 +1,5 @@
 import { accessTokenEndpoints } from "./access-tokens.ts";
+import { auditLogEndpoints, auditLogStreamEndpoints } from "./audit-logs.ts";
 import { awsAuthEndpoints } from "./aws-auth.ts";
 import type { AnyEndpoint } from "./endpoint.ts";
 import { folderEndpoints } from "./folders.ts";
@@ -21,6 +22,7 @@ import { universalAuthEndpoints } from "./universal-auth.ts";
 
 export * from "./access-tokens.ts";
 export * from "./allow-lists.ts";
+export * from "./audit-logs.ts";
 export * from "./auth-method.ts";
 export * from "./aws-auth.ts";
 export * from "./bff.ts";
@@ -68,6 +70,8 @@ export const endpointList = [
   ...secretChangeEndpoints,
   ...folderEndpoints,
   ...tagEndpoints,
+  ...auditLogEndpoints,
+  ...auditLogStreamEndpoints,
 ] as const;
 
 type EndpointUnion = (typeof endpointList)[number];

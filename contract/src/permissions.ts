@@ -57,6 +57,7 @@ export const projectPermissionConditionFields: Partial<Record<ProjectSubject, re
   "dynamic-secrets": ["environment", "secretPath"],
   "secret-rotation": ["environment", "secretPath"],
   identity: ["identityId"],
+  "audit-logs": ["eventType"],
 };
 
 export const ConditionOperatorSchema = z

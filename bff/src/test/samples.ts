@@ -54,6 +54,9 @@ const paramSamples: Record<string, string> = {
   integrationAuthId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
   secretSnapshotId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
   commitId: "5f6e7d8c-9b0a-4c1d-8e2f-3a4b5c6d7e8f",
+  workspaceSlug: "proj",
+  provider: "custom",
+  streamId: "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
 };
 
 export function sampleParams(endpoint: Endpoint): Record<string, string> {
@@ -63,6 +66,8 @@ export function sampleParams(endpoint: Endpoint): Record<string, string> {
 
 export const sampleQueries: Partial<{ [Id in EndpointId]: z.input<Endpoints[Id]["query"]> }> = {
   "identities.list": { orgId: ORG_ID },
+  "auditLogs.listOrg": { offset: "0", limit: "20" },
+  "auditLogs.listProject": { offset: "0", limit: "20" },
   "identities.listOrgMemberships": { offset: 0, limit: 100, orderBy: "name", orderDirection: "asc" },
   "tokenAuth.listTokens": { offset: "0", limit: "20" },
   "identityMemberships.list": { offset: "0", limit: "100", orderBy: "name", orderDirection: "asc" },
@@ -322,6 +327,27 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "integrations.get": undefined,
   "integrations.update": { isActive: false },
   "integrations.delete": undefined,
+  "auditLogs.listOrg": undefined,
+  "auditLogs.listProject": undefined,
+  "auditLogs.verify": undefined,
+  "projects.updateAuditLogsRetention": { auditLogsRetentionDays: 30 },
+  "projects.updateAuditLogsRetentionLegacy": { auditLogsRetentionDays: 30 },
+  "organizations.getAuditLogsRetention": undefined,
+  "organizations.updateAuditLogsRetention": { auditLogsRetentionDays: 90 },
+  "auditLogStreams.options": undefined,
+  "auditLogStreams.list": undefined,
+  "auditLogStreams.status": undefined,
+  "auditLogStreams.create": {
+    credentials: { url: "https://logs.example.com/in", headers: [{ key: "X-Key", value: "k" }] },
+  },
+  "auditLogStreams.get": undefined,
+  "auditLogStreams.update": { credentials: { url: "https://logs.example.com/in", headers: [] } },
+  "auditLogStreams.delete": undefined,
+  "auditLogStreams.test": undefined,
+  "auditLogStreams.createLegacy": { url: "https://logs.example.com/in" },
+  "auditLogStreams.getLegacy": undefined,
+  "auditLogStreams.updateLegacy": { url: "https://logs.example.com/in" },
+  "auditLogStreams.deleteLegacy": undefined,
 };
 
 /** The folders of responses recorded from real Infisical servers (`@keyhold/fixtures`). */

@@ -3,6 +3,7 @@ import type { Dialect } from "./database.ts";
 import { secretsMigration } from "./migration-0006-secrets.ts";
 import { importsAndIntegrationsMigration } from "./migration-0007-imports-integrations.ts";
 import { folderCommitsMigration } from "./migration-0008-folder-commits.ts";
+import { auditLogMigration } from "./migration-0009-audit-log.ts";
 
 /**
  * Migrations are written in code and serve both dialects. Column types that differ are
@@ -336,6 +337,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0006_secrets": secretsMigration(dialect, ts),
     "0007_imports_integrations": importsAndIntegrationsMigration(ts),
     "0008_folder_commits": folderCommitsMigration(dialect, ts),
+    "0009_audit_log": auditLogMigration(ts),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AuditChainHeadTable, AuditEventTable, AuditLogStreamTable } from "./schema-audit.ts";
 import type { IntegrationAuthTable, IntegrationTable, SecretImportTable } from "./schema-integrations.ts";
 import type {
   FolderCommitTable,
@@ -26,6 +27,8 @@ export interface OrganizationTable {
   id: string;
   name: string;
   slug: string;
+  /** Days audit events of projects without their own retention are kept. */
+  audit_logs_retention_days: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -97,6 +100,8 @@ export interface IdentityAccessTokenTable {
   access_token_last_renewed_at: ColumnType<Date | string | null, string | null, string | null>;
   is_access_token_revoked: Flag;
   identity_ua_client_secret_id: string | null;
+  /** JSON: the claims an OIDC login's claimMetadataMapping carried onto the token; null otherwise. */
+  claim_metadata: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -262,6 +267,9 @@ export interface Database {
   secret_versions: SecretVersionTable;
   secret_tag_links: SecretTagLinkTable;
   folder_commits: FolderCommitTable;
+  audit_events: AuditEventTable;
+  audit_chain_heads: AuditChainHeadTable;
+  audit_log_streams: AuditLogStreamTable;
 }
 
 export type IdentityRow = Selectable<IdentityTable>;

@@ -18,7 +18,9 @@ import type { SecretCore } from "../domain/secret-core.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
-import type { Handler, HandlerMap } from "./handler-types.ts";
+import { auditLogHandlers } from "./audit-log-handlers.ts";
+import { auditStreamHandlers } from "./audit-stream-handlers.ts";
+import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
 import { integrationHandlers } from "./integration-handlers.ts";
 import { secretCoreHandlers } from "./secret-handlers.ts";
 import { secretImportHandlers } from "./secret-import-handlers.ts";
@@ -92,6 +94,9 @@ export function buildHandlers({
     ...secretImportHandlers(secretImports),
     ...secretCoreHandlers(secretCore),
     ...secretSnapshotHandlers(secretCore.snapshots),
+    ...auditLogHandlers(),
+    ...auditStreamHandlers(),
+    "auditLogs.verify": notImplemented,
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>
