@@ -18,6 +18,7 @@ export type BffLoginBody = z.infer<typeof BffLoginBodySchema>;
 
 /** Server features the console adapts to; a server of an older version may lack some. */
 export const serverFeatureNames = [
+  "auditLogs",
   "deleteProtection",
   "multipleAuthMethods",
   "privilegesV2",

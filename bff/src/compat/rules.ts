@@ -30,6 +30,7 @@ import type { FieldRule, RecordRules } from "./walk.ts";
  * A feature is assumed present until a response proves otherwise.
  */
 export const serverFeatures: Record<ServerFeatureName, string> = {
+  auditLogs: "This server's plan does not keep audit logs.",
   deleteProtection: "This server does not support delete protection.",
   multipleAuthMethods: "This server allows one auth method per identity.",
   privilegesV2: "This server has only the older, slug-addressed identity privileges.",

@@ -1,3 +1,11 @@
+import {
+  AUDIT_ACTOR_TYPES,
+  AUDIT_EVENT_TYPES,
+  type AuditActorType,
+  USER_AGENT_TYPES,
+  type UserAgentType,
+} from "@keyhold/contract";
+
 /** How many events one request of the list asks for. */
 export const AUDIT_PAGE_SIZE = 100;
 
@@ -29,7 +37,7 @@ export interface AuditFilter {
   to?: string | undefined;
   /** An identity's id: events it caused. */
   actor?: string | undefined;
-  actorType?: string | undefined;
+  actorType?: AuditActorType | undefined;
   /** Event type names, any of which matches. */
   eventTypes: readonly string[];
   projectId?: string | undefined;
@@ -37,7 +45,7 @@ export interface AuditFilter {
   environment?: string | undefined;
   secretPath?: string | undefined;
   secretKey?: string | undefined;
-  userAgentType?: string | undefined;
+  userAgentType?: UserAgentType | undefined;
   /** Metadata equalities, `key=value` pairs: `identityId=…` for events about an identity. */
   eventMetadata: readonly MetadataMatch[];
 }
@@ -76,6 +84,11 @@ function isoOrUndefined(value: string | null): string | undefined {
 
 const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || undefined;
 
+/** A value of a closed list, or undefined (the service would refuse any other with 422). */
+function oneOf<T extends string>(list: readonly T[], value: string | undefined): T | undefined {
+  return (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
+}
+
 /** Reads `key=value,key2=value2`; pairs without a key are dropped. */
 export function readMetadata(raw: string | null | undefined): MetadataMatch[] {
   if (!raw) return [];
@@ -99,13 +112,13 @@ export function readAuditFilter(params: URLSearchParams): AuditFilter {
     range: custom && from ? "custom" : isPreset(range) ? range : DEFAULT_PRESET,
     ...(custom && from && { from, to: isoOrUndefined(params.get(PARAMS.to)) }),
     actor: text(params, PARAMS.actor),
-    actorType: text(params, PARAMS.actorType),
+    actorType: oneOf(AUDIT_ACTOR_TYPES, text(params, PARAMS.actorType)),
     eventTypes: [
       ...new Set(
         (params.get(PARAMS.eventType) ?? "")
           .split(",")
           .map((type) => type.trim())
-          .filter(Boolean),
+          .filter((type) => oneOf(AUDIT_EVENT_TYPES, type)),
       ),
     ],
     projectId,
@@ -114,7 +127,7 @@ export function readAuditFilter(params: URLSearchParams): AuditFilter {
       secretPath: text(params, PARAMS.secretPath),
       secretKey: text(params, PARAMS.secretKey),
     }),
-    userAgentType: text(params, PARAMS.userAgentType),
+    userAgentType: oneOf(USER_AGENT_TYPES, text(params, PARAMS.userAgentType)),
     eventMetadata: readMetadata(params.get(PARAMS.eventMetadata)),
   };
 }
@@ -197,7 +210,7 @@ export function toListQuery(filter: AuditFilter, window: AuditWindow, offset: nu
       ...(filter.secretKey && { secretKey: filter.secretKey }),
     }),
     // The actor picker picks identities: an actor id alone means an identity's.
-    ...((filter.actorType || filter.actor) && { actorType: filter.actorType ?? "identity" }),
+    ...((filter.actorType || filter.actor) && { actorType: filter.actorType ?? ("identity" as const) }),
     ...(filter.actor && { actor: filter.actor }),
     ...(filter.eventTypes.length > 0 && { eventType: filter.eventTypes.join(",") }),
     ...(filter.userAgentType && { userAgentType: filter.userAgentType }),

@@ -53,15 +53,15 @@ export const EVENT_GROUPS = [
 ] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
-const AUTH_METHOD = /(universal|token|kubernetes|oidc|jwt|aws|gcp|azure|ldap|spiffe|oci|tls-cert|alicloud)-auth|client-secret|access-token|service-token/;
+const AUTH_METHOD =
+  /(universal|token|kubernetes|oidc|jwt|aws|gcp|azure|ldap|spiffe|oci|tls-cert|alicloud)-auth|client-secret|access-token|service-token/;
 
 /** Which group of the event type picker a type belongs to, from the words of its name. */
 export function eventTypeGroup(type: string): EventGroup {
   if (type.startsWith("login-") || type.includes("-login")) return "Sign-ins";
   if (AUTH_METHOD.test(type)) return "Auth methods and tokens";
   if (/audit-log|view-audit/.test(type)) return "Audit log";
-  if (/secret|folder|snapshot|secret-import|commit|rollback/.test(type) && !type.includes("sharing"))
-    return "Secrets";
+  if (/secret|folder|snapshot|secret-import|commit|rollback/.test(type) && !type.includes("sharing")) return "Secrets";
   if (/role|privilege|permission/.test(type)) return "Roles and privileges";
   if (/identity/.test(type)) return "Identities";
   if (/project|workspace|environment|membership|trusted-ip/.test(type)) return "Projects and environments";
@@ -103,7 +103,8 @@ export function eventTypeOptions(all: readonly string[], produced: ReadonlySet<s
  * privileges), and Keyhold's own. The picker lists them first; the other types stay choosable,
  * since the console may be talking to an Infisical server that writes them.
  */
-const PRODUCED = /^(get|reveal|create|update|delete|move)-secrets?$|^(create|update|delete|move)-folder$|secret-import|^(create|update|delete)-identity(-(org|project)-membership)?$|^(login|add|update|get|revoke)-identity-(universal|token|kubernetes|oidc|aws)-auth(-failed)?$|-identity-universal-auth-client-secret|token-identity-token-auth|^(create|update|delete)-(project|environment|project-role)$|-project-members?$|privilege|^get-project-pit-commit|-audit-log/;
+const PRODUCED =
+  /^(get|reveal|create|update|delete|move)-secrets?$|^(create|update|delete|move)-folder$|secret-import|^(create|update|delete)-identity(-(org|project)-membership)?$|^(login|add|update|get|revoke)-identity-(universal|token|kubernetes|oidc|aws)-auth(-failed)?$|-identity-universal-auth-client-secret|token-identity-token-auth|^(create|update|delete)-(project|environment|project-role)$|-project-members?$|privilege|^get-project-pit-commit|-audit-log/;
 
 export const PRODUCED_EVENT_TYPES: ReadonlySet<string> = new Set(
   [...AUDIT_EVENT_TYPES].filter(

@@ -136,6 +136,9 @@ export function download(blob: Blob, fileName: string) {
 
 /** "audit-log-2026-11-28T1530Z.csv": when the window ended, so two exports of one view share a name. */
 export function exportFileName(window: AuditWindow, format: ExportFormat): string {
-  const stamp = window.endDate.slice(0, 16).replaceAll(":", "").replace(/-(\d\d)T/, "-$1T");
+  const stamp = window.endDate
+    .slice(0, 16)
+    .replaceAll(":", "")
+    .replace(/-(\d\d)T/, "-$1T");
   return `audit-log-${stamp}Z.${format}`;
 }

@@ -57,7 +57,11 @@ export const auditQueries = {
       staleTime: 5 * 60_000,
     }),
   projects: () =>
-    queryOptions({ queryKey: auditKeys.projects(), queryFn: ({ signal }) => auditApi.projects(signal), staleTime: 60_000 }),
+    queryOptions({
+      queryKey: auditKeys.projects(),
+      queryFn: ({ signal }) => auditApi.projects(signal),
+      staleTime: 60_000,
+    }),
   project: (projectId: string) =>
     queryOptions({
       queryKey: auditKeys.project(projectId),

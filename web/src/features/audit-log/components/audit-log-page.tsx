@@ -44,10 +44,13 @@ function AuditLogContent() {
     enabled: list.isSuccess && !(filter.range === "custom" && filter.to),
   });
   const now = useMemo(() => Date.parse(window.endDate), [window.endDate]);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const loadMore = useCallback(() => {
-    if (list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError) void list.fetchNextPage();
-  }, [list]);
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const open = events.find((event) => event.id === eventId);
+  const nextPageError = list.isFetchNextPageError ? list.error : undefined;
+  const loadMoreAgain = () => void list.fetchNextPage();
 
   return (
     <section aria-label="Audit events" className="grid min-w-0 gap-3">
@@ -129,8 +132,8 @@ function AuditLogContent() {
             selectedId={eventId}
             onOpen={openEvent}
           />
-          {list.isFetchNextPageError ? (
-            <ErrorPanel error={list.error} title="Could not load more events" onRetry={() => void list.fetchNextPage()} />
+          {nextPageError ? (
+            <ErrorPanel error={nextPageError} title="Could not load more events" onRetry={loadMoreAgain} />
           ) : null}
         </>
       )}

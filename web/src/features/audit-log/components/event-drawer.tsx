@@ -38,9 +38,7 @@ export function EventDrawer({ eventId, event, loading, onClose }: EventDrawerPro
               <DialogPrimitive.Title className="truncate text-base font-semibold tracking-tight">
                 {event ? eventTypeLabel(event.event.type) : "Audit event"}
               </DialogPrimitive.Title>
-              {event ? (
-                <p className="truncate font-mono text-xs text-muted-foreground">{event.event.type}</p>
-              ) : null}
+              {event ? <p className="truncate font-mono text-xs text-muted-foreground">{event.event.type}</p> : null}
             </div>
             <DialogPrimitive.Close
               className="rounded-md p-1 text-muted-foreground transition-colors outline-none hover:bg-hover hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"

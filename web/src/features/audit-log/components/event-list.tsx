@@ -38,6 +38,7 @@ export const EventList = memo(function EventList(props: EventListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const stacked = width !== undefined && width < STACK_BELOW;
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: events.length,
     getScrollElement: () => scrollRef.current,
@@ -209,9 +210,10 @@ function EventRow({ event, rowIndex, stacked, now, selected, onOpen, onKeyDown }
       </td>
       <td className={stacked ? "order-4 min-w-0 truncate text-xs text-muted-foreground" : cell}>
         <div className="truncate text-[13px]">
-          {event.projectName ?? (event.projectId ? <span className="font-mono text-xs">{event.projectId}</span> : null) ?? (
-            <span className="text-muted-foreground">Organization</span>
-          )}
+          {event.projectName ??
+            (event.projectId ? <span className="font-mono text-xs">{event.projectId}</span> : null) ?? (
+              <span className="text-muted-foreground">Organization</span>
+            )}
         </div>
         {where.length > 0 ? (
           <div className="truncate font-mono text-xs text-muted-foreground">{where.join(" · ")}</div>

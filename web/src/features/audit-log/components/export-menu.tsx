@@ -1,7 +1,14 @@
 import { Download } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -48,7 +55,9 @@ export function ExportMenu({ filter, window }: { filter: AuditFilter; window: Au
       setState({ phase: "idle" });
       toast.success(
         `Exported ${count.format(result.events)} ${result.events === 1 ? "event" : "events"}`,
-        result.capped ? `The export stopped at its limit of ${count.format(EXPORT_CAP)}: narrow the filters for the rest.` : undefined,
+        result.capped
+          ? `The export stopped at its limit of ${count.format(EXPORT_CAP)}: narrow the filters for the rest.`
+          : undefined,
       );
     } catch (error) {
       if (abort.signal.aborted) return;

@@ -179,7 +179,8 @@ export function FilterBar({ filter, window, update, clearAll, actions }: FilterB
           value={filter.projectId ? <ProjectLabel projectId={filter.projectId} /> : "any"}
           onClear={
             filter.projectId
-              ? () => update({ projectId: undefined, environment: undefined, secretPath: undefined, secretKey: undefined })
+              ? () =>
+                  update({ projectId: undefined, environment: undefined, secretPath: undefined, secretKey: undefined })
               : undefined
           }
         >
@@ -278,7 +279,11 @@ export function FilterBar({ filter, window, update, clearAll, actions }: FilterB
           label="Metadata"
           value={metadata.length > 0 ? metadataText(metadata) : "any"}
           mono
-          onClear={metadata.length > 0 ? () => update({ eventMetadata: filter.eventMetadata.filter((m) => m.key === ABOUT_KEY) }) : undefined}
+          onClear={
+            metadata.length > 0
+              ? () => update({ eventMetadata: filter.eventMetadata.filter((m) => m.key === ABOUT_KEY) })
+              : undefined
+          }
         >
           <TextEditor
             label="Event metadata"
@@ -332,7 +337,12 @@ export function FilterBar({ filter, window, update, clearAll, actions }: FilterB
 
 const metadataText = (matches: readonly MetadataMatch[]) => matches.map((m) => `${m.key}=${m.value}`).join(", ");
 
-const shortDate = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const shortDate = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 function dateText(filter: AuditFilter, window: AuditWindow): string {
   if (filter.range !== "custom") return DATE_PRESETS[filter.range].label;
@@ -342,7 +352,11 @@ function dateText(filter: AuditFilter, window: AuditWindow): string {
 
 function IdentityLabel({ identityId }: { identityId: string }) {
   const query = useQuery(auditQueries.identity(identityId));
-  return query.data ? <>{query.data.name}</> : <span className="font-mono text-xs">{identityId.slice(0, 8)}</span>;
+  return query.data ? (
+    <>{query.data.identity.name}</>
+  ) : (
+    <span className="font-mono text-xs">{identityId.slice(0, 8)}</span>
+  );
 }
 
 function ProjectLabel({ projectId }: { projectId: string }) {

@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES, USER_AGENT_TYPES } from "@keyhold/contract";
+import { AUDIT_EVENT_TYPES, USER_AGENT_TYPES, type UserAgentType } from "@keyhold/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { Check, Search } from "lucide-react";
@@ -56,12 +56,17 @@ function Tick({ on }: { on: boolean }) {
 }
 
 /** Event types to match (any of them), grouped and searchable; the types Keyhold writes come first. */
-export function EventTypeEditor({ value, onChange }: { value: readonly string[]; onChange: (types: string[]) => void }) {
+export function EventTypeEditor({
+  value,
+  onChange,
+}: {
+  value: readonly string[];
+  onChange: (types: string[]) => void;
+}) {
   const options = useMemo(() => eventTypeOptions(AUDIT_EVENT_TYPES, PRODUCED_EVENT_TYPES), []);
   const [search, setSearch] = useState("");
   const chosen = new Set(value);
-  const toggle = (type: string) =>
-    onChange(chosen.has(type) ? value.filter((t) => t !== type) : [...value, type]);
+  const toggle = (type: string) => onChange(chosen.has(type) ? value.filter((t) => t !== type) : [...value, type]);
   return (
     <Command label="Event types" className="grid gap-2">
       <SearchBox value={search} onChange={setSearch} placeholder="Search event types" />
@@ -89,7 +94,10 @@ export function EventTypeEditor({ value, onChange }: { value: readonly string[];
                   <Tick on={chosen.has(option.type)} />
                   <span className="min-w-0 flex-1 truncate">{option.label}</span>
                   {option.produced ? null : (
-                    <span className="shrink-0 text-[11px] text-muted-foreground" title="Keyhold does not write this type; an Infisical server may">
+                    <span
+                      className="shrink-0 text-[11px] text-muted-foreground"
+                      title="Keyhold does not write this type; an Infisical server may"
+                    >
                       Infisical
                     </span>
                   )}
@@ -139,7 +147,12 @@ export function IdentityEditor({ value, onChange }: { value: string | undefined;
           </Command.Empty>
         )}
         {(query.data ?? []).map((identity) => (
-          <Command.Item key={identity.id} value={identity.id} onSelect={() => onChange(identity.id)} className={itemClasses}>
+          <Command.Item
+            key={identity.id}
+            value={identity.id}
+            onSelect={() => onChange(identity.id)}
+            className={itemClasses}
+          >
             <Tick on={identity.id === value} />
             <span className="min-w-0 flex-1 truncate">{identity.name}</span>
             <span className="shrink-0 font-mono text-[11px] text-muted-foreground">{identity.id.slice(0, 8)}</span>
@@ -167,9 +180,13 @@ function ChoiceList({
   const [search, setSearch] = useState("");
   return (
     <Command label={label} className="grid gap-2">
-      {choices.length > 6 ? <SearchBox value={search} onChange={setSearch} placeholder={`Search ${label.toLowerCase()}`} /> : null}
+      {choices.length > 6 ? (
+        <SearchBox value={search} onChange={setSearch} placeholder={`Search ${label.toLowerCase()}`} />
+      ) : null}
       <Command.List className={listClasses}>
-        {state ?? <Command.Empty className="px-2 py-3 text-[13px] text-muted-foreground">Nothing matches.</Command.Empty>}
+        {state ?? (
+          <Command.Empty className="px-2 py-3 text-[13px] text-muted-foreground">Nothing matches.</Command.Empty>
+        )}
         {choices.map((choice) => (
           <Command.Item
             key={choice.value}
@@ -180,7 +197,9 @@ function ChoiceList({
           >
             <Tick on={choice.value === value} />
             <span className="min-w-0 flex-1 truncate">{choice.label}</span>
-            {choice.hint ? <span className="shrink-0 font-mono text-[11px] text-muted-foreground">{choice.hint}</span> : null}
+            {choice.hint ? (
+              <span className="shrink-0 font-mono text-[11px] text-muted-foreground">{choice.hint}</span>
+            ) : null}
           </Command.Item>
         ))}
       </Command.List>
@@ -238,12 +257,18 @@ export function EnvironmentEditor({
   );
 }
 
-export function UserAgentEditor({ value, onChange }: { value: string | undefined; onChange: (type: string) => void }) {
+export function UserAgentEditor({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (type: UserAgentType) => void;
+}) {
   return (
     <ChoiceList
       label="User agent types"
       value={value}
-      onChange={onChange}
+      onChange={(type) => onChange(type as UserAgentType)}
       choices={USER_AGENT_TYPES.map((type) => ({ value: type, label: userAgentLabel(type) }))}
     />
   );
@@ -300,7 +325,10 @@ export function TextEditor({
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-hint`}
       />
-      <p id={`${id}-hint`} className={cn("text-xs", problem ? "text-destructive-subtle-foreground" : "text-muted-foreground")}>
+      <p
+        id={`${id}-hint`}
+        className={cn("text-xs", problem ? "text-destructive-subtle-foreground" : "text-muted-foreground")}
+      >
         {problem ?? hint}
       </p>
       <div className="flex justify-end">
@@ -376,8 +404,12 @@ export function DateEditor({
           To (empty: now)
           <Input type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} />
         </label>
-        <p className={cn("text-xs", problem ? "text-destructive-subtle-foreground" : "text-muted-foreground")} role={problem ? "alert" : undefined}>
-          {problem ?? `At most ${MAX_WINDOW_DAYS} days. Times are your browser's (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
+        <p
+          className={cn("text-xs", problem ? "text-destructive-subtle-foreground" : "text-muted-foreground")}
+          role={problem ? "alert" : undefined}
+        >
+          {problem ??
+            `At most ${MAX_WINDOW_DAYS} days. Times are your browser's (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
         </p>
         <div className="flex justify-end">
           <Button type="submit" size="sm" variant="primary" disabled={!start || problem !== undefined}>

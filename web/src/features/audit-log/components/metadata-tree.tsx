@@ -11,7 +11,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function Entries({ record, depth }: { record: Record<string, unknown> | unknown[]; depth: number }) {
-  const entries = Array.isArray(record) ? record.map((item, index) => [String(index), item] as const) : Object.entries(record);
+  const entries = Array.isArray(record)
+    ? record.map((item, index) => [String(index), item] as const)
+    : Object.entries(record);
   return (
     <dl className={depth === 0 ? "grid gap-1.5" : "mt-1 grid gap-1.5 border-l border-border pl-3"}>
       {entries.map(([key, item]) => (
@@ -27,10 +29,12 @@ function Entries({ record, depth }: { record: Record<string, unknown> | unknown[
 }
 
 function Value({ value, depth }: { value: unknown; depth: number }) {
-  if (value === null || value === undefined) return <span className="font-mono text-xs text-muted-foreground">null</span>;
+  if (value === null || value === undefined)
+    return <span className="font-mono text-xs text-muted-foreground">null</span>;
   if (typeof value === "object") {
     const empty = Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
-    if (empty) return <span className="font-mono text-xs text-muted-foreground">{Array.isArray(value) ? "[]" : "{}"}</span>;
+    if (empty)
+      return <span className="font-mono text-xs text-muted-foreground">{Array.isArray(value) ? "[]" : "{}"}</span>;
     return <Entries record={value as Record<string, unknown>} depth={depth + 1} />;
   }
   return <span className="font-mono text-xs break-all whitespace-pre-wrap">{String(value)}</span>;

@@ -19,9 +19,10 @@ export function useAuditFilter() {
   const [params, setParams] = useSearchParams();
   const filter = readAuditFilter(params);
   const filterKey = writeAuditFilter(new URLSearchParams(), filter).toString();
-  const [pin, setPin] = useState(() => ({ key: filterKey, at: Date.now() }));
-  if (pin.key !== filterKey) setPin({ key: filterKey, at: Date.now() });
-  const window: AuditWindow = windowOf(filter, pin.key === filterKey ? pin.at : Date.now());
+  // One pin per filter for as long as the page is open: rendering again reads the same one.
+  const [pins] = useState(() => new Map<string, number>());
+  const [, setRepinned] = useState(0);
+  const window: AuditWindow = windowOf(filter, pinFor(pins, filterKey));
 
   const update = useCallback(
     (patch: Partial<AuditFilter>) =>
@@ -56,7 +57,10 @@ export function useAuditFilter() {
     filter,
     filterKey,
     window,
-    repin: () => setPin({ key: filterKey, at: Date.now() }),
+    repin: () => {
+      pins.delete(filterKey);
+      setRepinned((n) => n + 1);
+    },
     update,
     clearAll,
     eventId: params.get(PARAMS.event) ?? undefined,
@@ -65,3 +69,13 @@ export function useAuditFilter() {
 }
 
 const dates = ({ range, from, to }: AuditFilter) => ({ range, from, to });
+
+/** When the list of this filter was pinned: the first time it is asked for, now. */
+function pinFor(pins: Map<string, number>, filterKey: string): number {
+  let at = pins.get(filterKey);
+  if (at === undefined) {
+    at = Date.now();
+    pins.set(filterKey, at);
+  }
+  return at;
+}
