@@ -16,6 +16,8 @@ export interface ResolvedParam {
 export interface OlderRoute {
   path: string;
   resolve?: Record<string, ResolvedParam>;
+  /** The contract's answer from the older route's successful one, where its envelope differs. */
+  answer?: (body: unknown) => unknown;
 }
 
 const projectSlugFromId: ResolvedParam = {
@@ -44,6 +46,16 @@ export const olderRoutes: Partial<Record<EndpointId, OlderRoute>> = {
   "projectRoles.delete": {
     path: "/api/v1/workspace/{projectSlug}/roles/{roleId}",
     resolve: { projectSlug: projectSlugFromId },
+  },
+  // Servers of 2024 set a project's audit retention by slug and answer the project as `workspace`
+  // (recorded: 2024 054; mid-2026 058 answers it as `project`).
+  "projects.updateAuditLogsRetention": {
+    path: "/api/v1/workspace/{projectSlug}/audit-logs-retention",
+    resolve: { projectSlug: projectSlugFromId },
+    answer: (body) => {
+      const { workspace, ...rest } = (body ?? {}) as { workspace?: unknown };
+      return workspace === undefined ? body : { ...rest, project: workspace };
+    },
   },
 };
 

@@ -436,6 +436,8 @@ export class UpstreamCompat {
       }
       params[name] = value;
     }
-    return this.#send(call, buildPath(older.path, params) + call.search, log);
+    const response = await this.#send(call, buildPath(older.path, params) + call.search, log);
+    if (!older.answer || response.status >= 400) return response;
+    return { ...response, text: JSON.stringify(older.answer(parseJson(response.text))) };
   }
 }

@@ -5,6 +5,7 @@ import {
   USER_AGENT_TYPES,
   type UserAgentType,
 } from "@keyhold/contract";
+import { AUDIT_PARAMS } from "@/config/audit-link";
 
 /** How many events one request of the list asks for. */
 export const AUDIT_PAGE_SIZE = 100;
@@ -58,21 +59,7 @@ export interface MetadataMatch {
 export const EMPTY_FILTER: AuditFilter = { range: DEFAULT_PRESET, eventTypes: [], eventMetadata: [] };
 
 /** The URL's names for each filter; `event` is the open event's id (the drawer). */
-export const PARAMS = {
-  range: "range",
-  from: "from",
-  to: "to",
-  actor: "actor",
-  actorType: "actorType",
-  eventType: "eventType",
-  projectId: "projectId",
-  environment: "environment",
-  secretPath: "secretPath",
-  secretKey: "secretKey",
-  userAgentType: "userAgentType",
-  eventMetadata: "eventMetadata",
-  event: "event",
-} as const;
+export const PARAMS = AUDIT_PARAMS;
 
 const isPreset = (value: string | null): value is DatePreset => value !== null && Object.hasOwn(DATE_PRESETS, value);
 

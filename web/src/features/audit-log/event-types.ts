@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES, KEYHOLD_AUDIT_EVENT_TYPES } from "@keyhold/contract";
+import { KEYHOLD_AUDIT_EVENT_TYPES } from "@keyhold/contract";
 
 /** Words an event type name spells in lower case that read better as acronyms or brand names. */
 const WORDS: Record<string, string> = {
@@ -97,17 +97,88 @@ export function eventTypeOptions(all: readonly string[], produced: ReadonlySet<s
   );
 }
 
-/**
- * The Infisical event types Keyhold writes (for changes it has: secrets, folders, imports,
- * identities and their five auth methods, tokens, projects, environments, roles, memberships and
- * privileges), and Keyhold's own. The picker lists them first; the other types stay choosable,
- * since the console may be talking to an Infisical server that writes them.
- */
-const PRODUCED =
-  /^(get|reveal|create|update|delete|move)-secrets?$|^(create|update|delete|move)-folder$|secret-import|^(create|update|delete)-identity(-(org|project)-membership)?$|^(login|add|update|get|revoke)-identity-(universal|token|kubernetes|oidc|aws)-auth(-failed)?$|-identity-universal-auth-client-secret|token-identity-token-auth|^(create|update|delete)-(project|environment|project-role)$|-project-members?$|privilege|^get-project-pit-commit|-audit-log/;
-
-export const PRODUCED_EVENT_TYPES: ReadonlySet<string> = new Set(
-  [...AUDIT_EVENT_TYPES].filter(
-    (type) => PRODUCED.test(type) || (KEYHOLD_AUDIT_EVENT_TYPES as readonly string[]).includes(type),
+const KEYHOLD_WRITES = [
+  "get-secrets",
+  "get-secret",
+  "create-secret",
+  "create-secrets",
+  "update-secret",
+  "update-secrets",
+  "delete-secret",
+  "delete-secrets",
+  "get-secret-versions",
+  "get-secret-snapshot",
+  "create-folder",
+  "update-folder",
+  "delete-folder",
+  "get-secret-imports",
+  "create-secret-import",
+  "update-secret-import",
+  "delete-secret-import",
+  "create-identity",
+  "update-identity",
+  "delete-identity",
+  "create-identity-project-membership",
+  "update-identity-project-membership",
+  "delete-identity-project-membership",
+  "create-identity-project-additional-privilege",
+  "update-identity-project-additional-privilege",
+  "delete-identity-project-additional-privilege",
+  "create-identity-universal-auth-client-secret",
+  "revoke-identity-universal-auth-client-secret",
+  "get-identity-universal-auth-client-secret",
+  "get-identity-universal-auth-client-secret-by-id",
+  "clear-identity-universal-auth-lockouts",
+  "create-token-identity-token-auth",
+  "update-token-identity-token-auth",
+  "revoke-token-identity-token-auth",
+  "get-tokens-identity-token-auth",
+  "create-project",
+  "update-project",
+  "delete-project",
+  "create-environment",
+  "update-environment",
+  "delete-environment",
+  "add-project-members",
+  "create-project-role",
+  "update-project-role",
+  "delete-project-role",
+  "get-project-role",
+  "list-project-roles",
+  "create-tag",
+  "delete-tag",
+  "create-integration",
+  "update-integration",
+  "delete-integration",
+  "authorize-integration",
+  "update-integration-auth",
+  "unauthorize-integration",
+  "get-project-pit-commits",
+  "get-project-pit-commit-changes",
+  "get-project-pit-commit-count",
+  "pit-get-folder-state",
+  "pit-compare-folder-states",
+  "pit-process-new-commit-raw",
+  "pit-revert-commit",
+  "pit-rollback-commit",
+  "view-audit-logs",
+  "update-org",
+];
+/** The five auth methods Keyhold has: each is attached, read, changed, revoked and signed in with. */
+const AUTH_METHODS = ["universal-auth", "token-auth", "kubernetes-auth", "oidc-auth", "aws-auth"];
+const authMethodTypes = AUTH_METHODS.flatMap((method) =>
+  ["add", "get", "update", "revoke", "login"].flatMap((verb) =>
+    verb === "login" ? [`login-identity-${method}`, `login-identity-${method}-failed`] : [`${verb}-identity-${method}`],
   ),
 );
+
+/**
+ * The event types Keyhold writes (its declarations: Infisical's names where Infisical has them,
+ * its own for the rest). The picker lists them first in each group; the other types stay
+ * choosable, since the console may be talking to an Infisical server that writes them.
+ */
+export const PRODUCED_EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...KEYHOLD_WRITES,
+  ...authMethodTypes,
+  ...KEYHOLD_AUDIT_EVENT_TYPES,
+]);

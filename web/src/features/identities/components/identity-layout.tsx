@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { NavLink, Outlet } from "react-router";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { paths } from "@/config/paths";
@@ -22,12 +23,20 @@ export function IdentityLayout() {
       <PageHeader
         title={identity.name}
         actions={
-          <DeleteIdentityButton
-            identityId={identity.id}
-            name={identity.name}
-            protectedFromDelete={identity.hasDeleteProtection}
-            isSignedInIdentity={identity.id === signedInAs}
-          />
+          <>
+            <ActivityLink of={{ actor: identity.id }} label={`Activity by ${identity.name}`}>
+              Activity by it
+            </ActivityLink>
+            <ActivityLink of={{ eventMetadata: { identityId: identity.id } }} label={`Activity about ${identity.name}`}>
+              About it
+            </ActivityLink>
+            <DeleteIdentityButton
+              identityId={identity.id}
+              name={identity.name}
+              protectedFromDelete={identity.hasDeleteProtection}
+              isSignedInIdentity={identity.id === signedInAs}
+            />
+          </>
         }
       >
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">

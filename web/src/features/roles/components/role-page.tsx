@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Copy, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
@@ -32,6 +33,14 @@ export function RolePage() {
         description={role.description || undefined}
         actions={
           <>
+            <ActivityLink
+              label={`Activity of the role ${role.name}`}
+              of={
+                builtIn
+                  ? { projectId, eventMetadata: { slug: role.slug } }
+                  : { projectId, eventMetadata: { roleId: role.id } }
+              }
+            />
             <PermittedButton
               size="sm"
               deniedReason={ability.reason("create", "role")}
