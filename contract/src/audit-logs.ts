@@ -127,9 +127,23 @@ function checkWindow(query: { startDate?: string | undefined; endDate?: string |
   if (end > limit) ctx.addIssue({ code: "custom", path: ["endDate"], message: "Dates must be within 3 months" });
 }
 
+/** Environments, folders and keys belong to a project: the org route filters by them only within one. */
+function checkProjectFilters(
+  query: { projectId?: string | undefined; environment?: string; secretPath?: string; secretKey?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (query.projectId !== undefined) return;
+  for (const field of ["environment", "secretPath", "secretKey"] as const) {
+    if (query[field] !== undefined) {
+      ctx.addIssue({ code: "custom", path: [field], message: `${field} can be used only together with projectId` });
+    }
+  }
+}
+
 export const AuditLogOrgQuery = z
   .object({ projectId: z.string().trim().min(1).optional(), eventType: EventTypeList, ...listFilters })
-  .superRefine(checkWindow);
+  .superRefine(checkWindow)
+  .superRefine(checkProjectFilters);
 export type AuditLogOrgQueryInput = z.input<typeof AuditLogOrgQuery>;
 export type AuditLogOrgQueryOutput = z.output<typeof AuditLogOrgQuery>;
 

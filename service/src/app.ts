@@ -5,6 +5,8 @@ import { type Config, dataFiles } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { pendingMigrations } from "./db/migrations.ts";
 import type { Database } from "./db/schema.ts";
+import { createAuditLogReader } from "./audit/read-service.ts";
+import { createRetentionSettings } from "./audit/retention-settings.ts";
 import { createAccessTokenService, deriveTokenSigningKey } from "./domain/access-tokens.ts";
 import { bootstrap } from "./domain/bootstrap.ts";
 import { createIdentityPrivilegeService } from "./domain/identity-privilege-service.ts";
@@ -143,6 +145,9 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
       log: logger,
     });
 
+    const auditLogs = createAuditLogReader({ db, dialect, projectPermissions });
+    const auditRetention = createRetentionSettings({ db, projectPermissions });
+
     const setup = await bootstrap({ db, accessTokens, logger }, dataFiles(config).adminToken);
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
     app.decorate("db", db);
@@ -177,6 +182,8 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         integrations,
         secretImports,
         secretCore,
+        auditLogs,
+        auditRetention,
       }),
       authenticate,
     );

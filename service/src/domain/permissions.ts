@@ -14,14 +14,21 @@ export type OrgAction =
   | "create-token"
   | "get-token"
   | "delete-token";
-export type OrgSubject = "all" | "identity";
+export type OrgSubject = "all" | "identity" | "audit-logs" | "settings";
 export type OrgAbility = MongoAbility<[OrgAction, OrgSubject]>;
 type OrgRule = RawRuleOf<OrgAbility>;
 
-/** The built-in organisation roles as CASL rules. */
+/**
+ * The built-in organisation roles as CASL rules. Members read identities, the organisation's
+ * settings and its audit log (as Infisical's member role does); only admins change settings.
+ */
 const orgRoleRules: Record<OrgRole, OrgRule[]> = {
   admin: [{ action: "manage", subject: "all" }],
-  member: [{ action: "read", subject: "identity" }],
+  member: [
+    { action: "read", subject: "identity" },
+    { action: "read", subject: "audit-logs" },
+    { action: "read", subject: "settings" },
+  ],
   "no-access": [],
 };
 

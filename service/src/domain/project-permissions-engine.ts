@@ -18,6 +18,8 @@ export interface ProjectFields {
   secretName?: string;
   secretTags?: string[];
   identityId?: string;
+  /** An audit event's type (`audit-logs` rules may narrow reading by it). */
+  eventType?: string;
 }
 
 type TaggedSubject = ProjectFields & { __caslSubjectType__: string };

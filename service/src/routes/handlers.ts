@@ -1,5 +1,7 @@
 import type { AnyEndpoint } from "@keyhold/contract";
 import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
+import type { AuditLogReader } from "../audit/read-service.ts";
+import type { RetentionSettings } from "../audit/retention-settings.ts";
 import type { AccessTokenService } from "../domain/access-tokens.ts";
 import type { AwsAuthService } from "../domain/aws-auth-service.ts";
 import type { AuthMethodService, LifetimeInput } from "../domain/auth-method-service.ts";
@@ -44,6 +46,8 @@ export interface Services {
   integrations: IntegrationService;
   secretImports: SecretImportService;
   secretCore: SecretCore;
+  auditLogs: AuditLogReader;
+  auditRetention: RetentionSettings;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -87,6 +91,8 @@ export function buildHandlers({
   integrations,
   secretImports,
   secretCore,
+  auditLogs,
+  auditRetention,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -94,7 +100,7 @@ export function buildHandlers({
     ...secretImportHandlers(secretImports),
     ...secretCoreHandlers(secretCore),
     ...secretSnapshotHandlers(secretCore.snapshots),
-    ...auditLogHandlers(),
+    ...auditLogHandlers(auditLogs, auditRetention),
     ...auditStreamHandlers(),
     "auditLogs.verify": notImplemented,
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
