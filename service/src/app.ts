@@ -2,6 +2,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
 import { type Config, dataFiles } from "./config.ts";
+import { deriveChainKeys } from "./audit/chain.ts";
+import { type PruneOutcome, scheduleAuditPruning } from "./audit/retention.ts";
+import { createAuditScope } from "./audit/scope.ts";
 import { openDatabase } from "./db/database.ts";
 import { pendingMigrations } from "./db/migrations.ts";
 import type { Database } from "./db/schema.ts";
@@ -63,6 +66,8 @@ declare module "fastify" {
     db: Kysely<Database>;
     /** Writes batched token uses now (tests read the counters without waiting for the interval). */
     flushTokenUsage(): Promise<void>;
+    /** Runs a pass of audit retention now (tests; the service runs it every KEYHOLD_AUDIT_PRUNE_INTERVAL_MS). */
+    pruneAuditLog(): Promise<void>;
     /** `http://host:port/metrics` when METRICS_PORT is set; undefined otherwise. */
     metricsUrl: string | undefined;
   }
@@ -72,6 +77,11 @@ export interface BuildAppOptions {
   config: Config;
   /** Where logs go (default stdout); tests pass a stream to read them. */
   logStream?: DestinationStream;
+  /**
+   * false: requests write no audit events. Only the benchmark that measures what recording costs
+   * sets it; no configuration can.
+   */
+  audit?: boolean;
 }
 
 /**
@@ -79,10 +89,11 @@ export interface BuildAppOptions {
  * route, and returns a ready instance (call `listen` to serve, `inject` to test, `close` to
  * stop; closing also closes the database).
  */
-export async function buildApp({ config, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logStream, audit = true }: BuildAppOptions): Promise<FastifyInstance> {
   const logger = createLogger(config, logStream);
   const rootKey = loadRootKey(config);
   const { db, dialect, poolStats } = await openDatabase(config, logger);
+  const chainKeys = deriveChainKeys(rootKey);
 
   const app: FastifyInstance = Fastify({
     // Typed as Fastify's base logger so the instance is a plain FastifyInstance.
@@ -109,8 +120,10 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
   app.addHook("onClose", async () => {
     await metricsListener?.close();
   });
-  // Pending token uses are written before the database closes.
+  const pruning = scheduleAuditPruning({ db, keys: chainKeys, logger }, config.auditPruneIntervalMs);
+  // Pending token uses are written, and a pruning pass finishes, before the database closes.
   app.addHook("onClose", async () => {
+    await pruning.close();
     await usage.close();
     await db.destroy();
   });
@@ -152,6 +165,7 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
     app.decorate("keyhold", { ...setup, adminTokenFile: dataFiles(config).adminToken, dialect });
     app.decorate("db", db);
     app.decorate("flushTokenUsage", usage.flush);
+    app.decorate("pruneAuditLog", pruning.runNow);
 
     // The API speaks JSON only; a text/plain body is refused with 415 like any other type.
     app.removeContentTypeParser("text/plain");
@@ -184,8 +198,10 @@ export async function buildApp({ config, logStream }: BuildAppOptions): Promise<
         secretCore,
         auditLogs,
         auditRetention,
+        auditChain: { db, keys: chainKeys },
       }),
       authenticate,
+      audit ? createAuditScope({ db, dialect, keys: chainKeys }) : undefined,
     );
     app.decorate("metricsUrl", undefined as string | undefined);
     await app.ready();

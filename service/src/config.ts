@@ -53,6 +53,7 @@ const EnvSchema = z
     METRICS_PORT: optionalPortVariable,
     METRICS_HOST: hostVariable,
     KEYHOLD_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    KEYHOLD_AUDIT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(604_800_000).default(3_600_000),
   })
   .superRefine((e, ctx) => {
     // A key made on first start lives only in the data dir: losing that directory (or running a
@@ -91,6 +92,8 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   /** How long in-flight requests may run on after SIGTERM before their connections are closed. */
   shutdownGraceMs: number;
+  /** How often audit events past their retention are pruned. */
+  auditPruneIntervalMs: number;
 }
 
 /** Reads and validates the environment once; the result is passed down, never re-read. */
@@ -112,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxies: e.KEYHOLD_TRUSTED_PROXIES,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     shutdownGraceMs: e.KEYHOLD_SHUTDOWN_GRACE_MS,
+    auditPruneIntervalMs: e.KEYHOLD_AUDIT_PRUNE_INTERVAL_MS,
   };
 }
 

@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, type PostgresDialectConfig, SqliteDialect, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { withUnitOfWork } from "../audit/unit-of-work.ts";
 import { type Config, dataFiles } from "../config.ts";
 import { ensureDataDir } from "../lib/files.ts";
 import { migrateToLatest } from "./migrations.ts";
@@ -69,6 +70,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
  * uncommitted rows), so reads go through Kysely, and wait, exactly then.
  */
 function sqliteReader(sqlite: SqliteDatabase.Database) {
+  // A unit of work's transaction (service/src/audit/unit-of-work.ts) is a transaction like any
+  // other here: its reads go through Kysely to the unit's connection, everybody else's wait.
   return (sql: string): DirectRun | undefined => {
     const statement = sqlite.prepare(sql);
     if (!statement.reader || !statement.readonly) return undefined;
@@ -135,12 +138,13 @@ function withNamedStatements(pool: pg.Pool, send: SendQuery): PostgresDialectCon
 /**
  * Prepared reads on PostgreSQL are sent on the pool itself, which lends a connection for the one
  * query as Kysely would (transactions are other handles and never come here), without Kysely's
- * own checkout and release around it.
+ * own checkout and release around it. Once a unit of work holds a connection, its reads go
+ * through Kysely to that connection, so that they see what the unit wrote.
  */
-function postgresReader(pool: pg.Pool, send: SendQuery) {
+function postgresReader(pool: pg.Pool, send: SendQuery, inUnit: () => boolean) {
   return (sql: string): DirectRun =>
     (parameters) =>
-      send(pool, sql, [...parameters]).then((result) => result.rows);
+      inUnit() ? undefined : send(pool, sql, [...parameters]).then((result) => result.rows);
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -151,8 +155,9 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     // An idle client losing its connection must not crash the process.
     pool.on("error", (error) => logger.error({ err: error }, "PostgreSQL pool error"));
     const send = namedStatements();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, send) }) });
-    readDirectly(db, postgresReader(pool, send));
+    const unit = withUnitOfWork(new PostgresDialect({ pool: withNamedStatements(pool, send) }), "postgres");
+    const db = new Kysely<Database>({ dialect: unit.dialect });
+    readDirectly(db, postgresReader(pool, send, unit.holdsConnection));
     handle = {
       db,
       dialect: "postgres",
@@ -161,7 +166,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   } else {
     ensureDataDir(config.dataDir);
     const sqlite = openSqlite(dataFiles(config).sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const unit = withUnitOfWork(new SqliteDialect({ database: withStatementCache(sqlite) }), "sqlite");
+    const db = new Kysely<Database>({ dialect: unit.dialect });
     readDirectly(db, sqliteReader(sqlite));
     handle = { db, dialect: "sqlite", poolStats: () => ({ total: 1 }) };
   }

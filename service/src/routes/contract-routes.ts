@@ -2,6 +2,7 @@ import { type AnyEndpoint, endpointList, NoBody, routePattern, unstorableTextIss
 import { CONTRACT_REVISION_HEADER, contractRevision } from "@keyhold/contract/revision";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
+import type { AuditScope } from "../audit/scope.ts";
 import { NotImplementedError, ValidationError } from "../domain/errors.ts";
 import type { Actor } from "../domain/access-tokens.ts";
 import type { Authenticate } from "../plugins/auth.ts";
@@ -25,8 +26,18 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
  * handler built it to that schema already: `shapedAnswer`). A successful answer says which
  * contract revision shaped it (CONTRACT_REVISION_HEADER), so that a BFF of the same revision
  * can pass it on without reading it.
+ *
+ * The handler and the shaping of its answer run in the audit scope: the event the endpoint
+ * declares is written in the same transaction as the handler's changes, and the answer is sent
+ * only once both are committed. (`audit` is left out only by the benchmark that measures what
+ * recording costs.)
  */
-export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMap, authenticate: Authenticate): void {
+export function registerContractRoutes(
+  app: FastifyInstance,
+  handlers: HandlerMap,
+  authenticate: Authenticate,
+  audit?: AuditScope,
+): void {
   const revision = contractRevision();
   for (const endpoint of endpointList) {
     // The map is keyed by id, so each entry matches its endpoint; the loop sees the widest type.
@@ -50,11 +61,22 @@ export function registerContractRoutes(app: FastifyInstance, handlers: HandlerMa
         const query = parseOrThrow(spec.query, request.query);
         // Endpoints without a body ignore whatever a client sends (some send `{}` on DELETE).
         const body = spec.body === NoBody ? undefined : parseOrThrow(spec.body, request.body);
-        // The loop sees the widest handler type; `actor` is null exactly where the contract says so.
-        const result = await handler({ params, query, body, actor: actor as Actor, callerIp: request.ip });
-        const answer = isShapedAnswer(result) ? result : spec.response.parse(result);
+        const answer = async () => {
+          // The loop sees the widest handler type; `actor` is null exactly where the contract says so.
+          const result = await handler({ params, query, body, actor: actor as Actor, callerIp: request.ip });
+          return isShapedAnswer(result) ? result : spec.response.parse(result);
+        };
+        const call = {
+          endpointId: endpoint.id,
+          params,
+          query,
+          body,
+          actor,
+          request: { id: request.id, ip: request.ip, userAgent: request.headers["user-agent"] },
+        };
+        const shaped = audit ? await audit.run(call, answer) : await answer();
         reply.header(CONTRACT_REVISION_HEADER, revision);
-        return answer;
+        return shaped;
       },
     });
   }

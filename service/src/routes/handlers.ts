@@ -20,9 +20,10 @@ import type { SecretCore } from "../domain/secret-core.ts";
 import { permissionsView } from "../domain/project-permissions-view.ts";
 import type { TokenAuthService } from "../domain/token-auth-service.ts";
 import type { UniversalAuthService } from "../domain/universal-auth-service.ts";
+import { type AuditChain, verifyHandler } from "./audit-verify-handler.ts";
 import { auditLogHandlers } from "./audit-log-handlers.ts";
 import { auditStreamHandlers } from "./audit-stream-handlers.ts";
-import { type Handler, type HandlerMap, notImplemented } from "./handler-types.ts";
+import type { Handler, HandlerMap } from "./handler-types.ts";
 import { integrationHandlers } from "./integration-handlers.ts";
 import { secretCoreHandlers } from "./secret-handlers.ts";
 import { secretImportHandlers } from "./secret-import-handlers.ts";
@@ -48,6 +49,7 @@ export interface Services {
   secretCore: SecretCore;
   auditLogs: AuditLogReader;
   auditRetention: RetentionSettings;
+  auditChain: AuditChain;
 }
 
 type Identified = Handler<AnyEndpoint>;
@@ -93,6 +95,7 @@ export function buildHandlers({
   secretCore,
   auditLogs,
   auditRetention,
+  auditChain,
 }: Services): HandlerMap {
   return {
     ...authMethodHandlers(authMethods),
@@ -102,7 +105,7 @@ export function buildHandlers({
     ...secretSnapshotHandlers(secretCore.snapshots),
     ...auditLogHandlers(auditLogs, auditRetention),
     ...auditStreamHandlers(),
-    "auditLogs.verify": notImplemented,
+    "auditLogs.verify": verifyHandler(auditChain),
     "identities.list": async ({ actor, query }) => identities.list(actor, query.orgId),
     "identities.search": async ({ actor, body }) => identities.search(actor, body),
     "identities.listOrgMemberships": async ({ actor, params, query }) =>

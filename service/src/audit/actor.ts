@@ -1,0 +1,45 @@
+import type { AuditActorType, UserAgentType } from "@keyhold/contract";
+import type { Kysely } from "kysely";
+import type { Actor } from "../domain/access-tokens.ts";
+import type { Database } from "../db/schema.ts";
+
+/** Who an event names as having acted: its actor columns. */
+export interface AuditActor {
+  type: AuditActorType;
+  id: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The caller of an authenticated request as its event names it (Infisical's identity actor:
+ * name, auth method, identity id and the permission snapshot, empty here). `db` is the unit of
+ * work's (the lookup runs in the request's transaction). One function, so that what an actor
+ * carries is decided in one place.
+ */
+export async function auditActorOf(db: Kysely<Database>, actor: Actor): Promise<AuditActor> {
+  const identity = await db
+    .selectFrom("identities")
+    .select("name")
+    .where("id", "=", actor.identityId)
+    .executeTakeFirst();
+  return {
+    type: "identity",
+    id: actor.identityId,
+    metadata: {
+      name: identity?.name ?? null,
+      authMethod: actor.authMethod,
+      identityId: actor.identityId,
+      permission: { metadata: {} },
+    },
+  };
+}
+
+/** How Infisical classifies a User-Agent header (its clients send fixed names; browsers say Mozilla). */
+export function userAgentTypeOf(userAgent: string | undefined): UserAgentType {
+  if (userAgent === undefined) return "other";
+  if (userAgent === "cli" || userAgent === "k8-operator" || userAgent === "terraform") return userAgent;
+  if (userAgent.toLowerCase().includes("mozilla")) return "web";
+  if (userAgent.includes("InfisicalPythonSDK")) return "InfisicalPythonSDK";
+  if (userAgent.includes("InfisicalNodeSDK")) return "InfisicalNodeSDK";
+  return "other";
+}
