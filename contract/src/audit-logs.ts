@@ -16,15 +16,31 @@ export { AUDIT_ACTOR_TYPES, INFISICAL_AUDIT_EVENT_TYPES } from "./audit-event-ty
  */
 
 /**
- * Event types Keyhold writes for changes Infisical records under no name of its own. They follow
- * Infisical's naming (verb first, kebab case) and come after Infisical's in filters.
+ * Event types Keyhold writes for changes and reads Infisical records under no name of its own. They
+ * follow Infisical's naming (verb first, kebab case) and come after Infisical's in filters:
+ * - access tokens renewed or revoked with the token in the body (the sign-in endpoints' siblings);
+ * - a token-auth token revoked (Infisical names creating, reading and updating one, not revoking);
+ * - an identity's additional privileges in a project (Infisical records none);
+ * - an integration updated (Infisical records none);
+ * - a secret's versions read, and a legacy snapshot read: both answer values;
+ * - tags created and deleted (Infisical records none);
+ * - audit log streams created, read with their headers (the October 2024 get), updated and deleted.
+ * A project's retention change is Infisical's update-project and the organisation default update-org.
  */
 export const KEYHOLD_AUDIT_EVENT_TYPES = [
   "renew-identity-access-token",
   "revoke-identity-access-token",
-  "update-project-audit-logs-retention",
-  "update-org-audit-logs-retention",
+  "revoke-token-identity-token-auth",
+  "create-identity-project-additional-privilege",
+  "update-identity-project-additional-privilege",
+  "delete-identity-project-additional-privilege",
+  "update-integration",
+  "get-secret-versions",
+  "get-secret-snapshot",
+  "create-tag",
+  "delete-tag",
   "create-audit-log-stream",
+  "get-audit-log-stream",
   "update-audit-log-stream",
   "delete-audit-log-stream",
 ] as const;

@@ -29,6 +29,8 @@ export interface TokenForRequest {
    * that method is no longer attached.
    */
   trusted_ips: string | null;
+  /** The claims an OIDC login mapped onto the token (JSON text); null for almost every token. */
+  claim_metadata: string | null;
 }
 
 /**
@@ -59,6 +61,7 @@ const tokenForRequest = preparedQuery(["tokenId"], (db, { tokenId }) =>
       "m.org_id",
       "m.role",
       "am.access_token_trusted_ips as trusted_ips",
+      "t.claim_metadata",
     ])
     .where("t.id", "=", tokenId),
 );

@@ -45,6 +45,11 @@ export interface Actor {
   ability: OrgAbility;
   accessTokenId: string;
   authMethod: string;
+  /**
+   * The claims an OIDC login's claimMetadataMapping put on the token (JSON text), kept as read so
+   * that only an audit event that names the actor parses it; null for every other token.
+   */
+  claimMetadata: string | null;
 }
 
 export interface IssueTokenInput {
@@ -56,6 +61,8 @@ export interface IssueTokenInput {
   accessTokenNumUsesLimit: number;
   /** The universal-auth client secret the token was issued for, if any. */
   clientSecretId?: string | null;
+  /** Claims an OIDC login's claimMetadataMapping mapped (name → value), recorded with the token's events. */
+  claimMetadata?: Record<string, string> | null;
 }
 
 /** A signed token and the lifetime it was given, as every sign-in answers. */
@@ -155,6 +162,7 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
         access_token_last_renewed_at: null,
         is_access_token_revoked: 0,
         identity_ua_client_secret_id: input.clientSecretId ?? null,
+        claim_metadata: input.claimMetadata ? JSON.stringify(input.claimMetadata) : null,
         created_at: now,
         updated_at: now,
       });
@@ -261,6 +269,7 @@ export function createAccessTokenService(deps: { db: Kysely<Database>; signingKe
         ability: orgAbilityFor(row.role),
         accessTokenId: row.id,
         authMethod: row.auth_method,
+        claimMetadata: row.claim_metadata,
       };
     },
   };

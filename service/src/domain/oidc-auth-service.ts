@@ -135,12 +135,16 @@ export function createOidcAuthService(deps: { signIn: SignIn }) {
         if (!claimAllowed(value, commaList(allowed))) throw new UnauthorizedError("OIDC claim not allowed.");
       }
       const mapping = (record.claimMetadataMapping ?? {}) as Record<string, string>;
-      for (const path of Object.values(mapping)) {
-        if (claimAt(payload, path) === undefined) {
+      const claimMetadata: Record<string, string> = {};
+      for (const [name, path] of Object.entries(mapping)) {
+        const value = claimAt(payload, path);
+        if (value === undefined) {
           throw new UnauthorizedError(`Access denied: token has no ${path} field for the claim metadata mapping`);
         }
+        claimMetadata[name] = typeof value === "string" ? value : JSON.stringify(value);
       }
-      return signIn.issue(OIDC_AUTH_METHOD, row);
+      // The mapped claims travel with the token: every event of a request made with it names them.
+      return signIn.issue(OIDC_AUTH_METHOD, row, Object.keys(claimMetadata).length > 0 ? claimMetadata : null);
     },
   };
 }

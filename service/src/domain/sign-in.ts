@@ -36,7 +36,12 @@ export function createSignIn(deps: {
       return found;
     },
 
-    async issue(method: AuthMethodName, config: AuthMethodRow): Promise<IssuedToken> {
+    /** `claimMetadata`: what an OIDC login's claimMetadataMapping mapped, kept on the token for its events. */
+    async issue(
+      method: AuthMethodName,
+      config: AuthMethodRow,
+      claimMetadata: Record<string, string> | null = null,
+    ): Promise<IssuedToken> {
       const membershipId = await findHomeMembershipId(db, config.identity_id);
       if (!membershipId) throw new UnauthorizedError("This identity is not a member of an organisation");
       const issued = await accessTokens.issue({
@@ -46,6 +51,7 @@ export function createSignIn(deps: {
         accessTokenTTL: config.access_token_ttl,
         accessTokenMaxTTL: config.access_token_max_ttl,
         accessTokenNumUsesLimit: config.access_token_num_uses_limit,
+        claimMetadata,
       });
       await recordLogin(db, membershipId, method, nowIso());
       return issuedTokenOf(issued);

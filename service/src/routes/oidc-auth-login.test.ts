@@ -112,6 +112,29 @@ describeEachDatabase("OIDC auth login against an issuer on loopback", (kind) => 
     });
   });
 
+  describe("claim metadata", () => {
+    it("keeps the claims the mapping names on the token (nested and non-text ones as JSON), nothing else", async () => {
+      const identityId = await oidcIdentity("oidc-mapped", {
+        claimMetadataMapping: { subject: "sub", orgName: "org.name", verified: "email_verified" },
+      });
+      const res = await login(identityId, await token());
+      expect(res.status).toBe(200);
+      const rows = await tokensOf(identityId);
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]?.claim_metadata ?? "null")).toEqual({
+        subject: "deploy:acme-api",
+        orgName: "acme-corp",
+        verified: "true",
+      });
+    });
+
+    it("keeps none for a method without a mapping", async () => {
+      const identityId = await oidcIdentity("oidc-unmapped");
+      expect((await login(identityId, await token())).status).toBe(200);
+      expect((await tokensOf(identityId)).map((row) => row.claim_metadata)).toEqual([null]);
+    });
+  });
+
   describe("refusals", () => {
     const refusals: [string, () => Promise<string>, number, string | RegExp][] = [
       [
