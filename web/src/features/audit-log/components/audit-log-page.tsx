@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { CalendarSearch, History, RefreshCw, ScrollText } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
@@ -49,6 +49,17 @@ function AuditLogContent() {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const open = events.find((event) => event.id === eventId);
+  // The row that opened the drawer, to return to when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const openFrom = useCallback(
+    (id: string) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      openEvent(id);
+    },
+    [openEvent],
+  );
+  const [drawerUsed, setDrawerUsed] = useState(eventId !== undefined);
+  if (eventId !== undefined && !drawerUsed) setDrawerUsed(true);
   const nextPageError = list.isFetchNextPageError ? list.error : undefined;
   const loadMoreAgain = () => void list.fetchNextPage();
 
@@ -130,20 +141,22 @@ function AuditLogContent() {
             onLoadMore={loadMore}
             now={now}
             selectedId={eventId}
-            onOpen={openEvent}
+            onOpen={openFrom}
           />
           {nextPageError ? (
             <ErrorPanel error={nextPageError} title="Could not load more events" onRetry={loadMoreAgain} />
           ) : null}
         </>
       )}
-      {eventId ? (
+      {/* Mounted from the first opening on, so that closing it returns focus to the row that opened it. */}
+      {drawerUsed ? (
         <Suspense fallback={null}>
           <EventDrawer
             eventId={eventId}
             event={open}
             loading={list.isPending || list.isFetchingNextPage}
             onClose={() => openEvent(undefined)}
+            returnFocus={() => opener.current}
           />
         </Suspense>
       ) : null}

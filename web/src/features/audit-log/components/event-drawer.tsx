@@ -18,16 +18,24 @@ interface EventDrawerProps {
   /** Whether the list may still bring it (it is still loading). */
   loading: boolean;
   onClose: () => void;
+  /** Where focus goes back to on closing (the drawer has no trigger of its own). */
+  returnFocus: () => HTMLElement | null;
 }
 
 /** One event in full at the side of the page: every field, its metadata as a tree, the request id to copy. */
-export function EventDrawer({ eventId, event, loading, onClose }: EventDrawerProps) {
+export function EventDrawer({ eventId, event, loading, onClose, returnFocus }: EventDrawerProps) {
   return (
     <Dialog open={eventId !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlayClasses} />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(focusEvent) => {
+            const target = returnFocus();
+            if (!target?.isConnected) return;
+            focusEvent.preventDefault();
+            target.focus();
+          }}
           className={cn(
             "fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col border-l border-border bg-card text-foreground shadow-2xl",
             "outline-none data-[state=open]:animate-fade-in",
