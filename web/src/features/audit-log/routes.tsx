@@ -14,6 +14,9 @@ export function auditLogRoutes(queryClient: QueryClient): RouteObject[] {
         Component: async () => (await import("./components/audit-log-page")).AuditLogPage,
         ErrorBoundary: lazyRouteError,
       },
+      // A filter changes only the search params: nothing for the loader to do again, so the
+      // address (and the page with it) follows each click at once.
+      shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
       // Not awaited: the filters render at once and the list shows a skeleton until its first page
       // arrives. The project names the chips show load alongside.
       loader: async () => {

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useServerFeature } from "@/hooks/use-server-feature";
+import { useSession } from "@/hooks/use-session";
 import { isUserSessionOnly } from "@/lib/api-error";
 import { hasFilters, windowProblem } from "../audit-filter";
 import { auditQueries } from "../queries";
@@ -35,11 +36,12 @@ export function AuditLogPage() {
 function AuditLogContent() {
   const { filter, window, repin, update, clearAll, eventId, openEvent } = useAuditFilter();
   const plan = useServerFeature("auditLogs");
+  const session = useSession();
   const problem = windowProblem(window);
   const list = useInfiniteQuery({ ...auditQueries.list(filter, window), enabled: !problem && plan.available });
   const events = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
   const newer = useQuery({
-    ...auditQueries.newer(filter, window.endDate),
+    ...auditQueries.newer(filter, window.endDate, session.identity.id),
     // A custom window with an end of its own does not grow.
     enabled: list.isSuccess && !(filter.range === "custom" && filter.to),
   });

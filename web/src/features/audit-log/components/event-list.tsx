@@ -150,7 +150,9 @@ export const EventList = memo(function EventList(props: EventListProps) {
             Load more
           </button>
         ) : (
-          <span>End of the window: {events.length.toLocaleString("en")} events.</span>
+          <span>
+            End of the window: {events.length.toLocaleString("en")} {events.length === 1 ? "event" : "events"}.
+          </span>
         )}
       </div>
     </div>

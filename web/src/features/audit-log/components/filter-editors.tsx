@@ -65,8 +65,19 @@ export function EventTypeEditor({
 }) {
   const options = useMemo(() => eventTypeOptions(AUDIT_EVENT_TYPES, PRODUCED_EVENT_TYPES), []);
   const [search, setSearch] = useState("");
-  const chosen = new Set(value);
-  const toggle = (type: string) => onChange(chosen.has(type) ? value.filter((t) => t !== type) : [...value, type]);
+  // Clicks follow each other faster than the address changes: each toggles the picker's own list.
+  const [picked, setPicked] = useState(value);
+  const [seen, setSeen] = useState(value.join(","));
+  if (seen !== value.join(",")) {
+    setSeen(value.join(","));
+    setPicked(value);
+  }
+  const chosen = new Set(picked);
+  const toggle = (type: string) => {
+    const next = chosen.has(type) ? picked.filter((t) => t !== type) : [...picked, type];
+    setPicked(next);
+    onChange(next);
+  };
   return (
     <Command label="Event types" className="grid gap-2">
       <SearchBox value={search} onChange={setSearch} placeholder="Search event types" />
@@ -107,10 +118,17 @@ export function EventTypeEditor({
           );
         })}
       </Command.List>
-      {value.length > 0 ? (
+      {picked.length > 0 ? (
         <div className="flex items-center justify-between border-t border-border pt-2 text-[13px] text-muted-foreground">
-          {value.length} selected
-          <Button size="sm" variant="ghost" onClick={() => onChange([])}>
+          {picked.length} selected
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setPicked([]);
+              onChange([]);
+            }}
+          >
             Clear
           </Button>
         </div>
