@@ -241,3 +241,41 @@ export const endpointFeatures: Partial<Record<EndpointId, ServerFeature>> = {
   "identityPrivileges.get": "privilegesV2",
   "identityPrivileges.update": "privilegesV2",
 };
+
+/**
+ * An org-wide read some servers answer only to a user's session (403 "Forbidden access to…"),
+ * whose filtered form a per-project route answers to identities too: the call is made there
+ * when its query names the project.
+ */
+export interface SessionOnlyFallback {
+  via: EndpointId;
+  /** The per-project call, from the refused call's query; undefined when it names no project. */
+  route: (query: URLSearchParams) => { params: Record<string, string>; search: string } | undefined;
+}
+
+export const sessionOnlyFallbacks: Partial<Record<EndpointId, SessionOnlyFallback>> = {
+  // Servers of 2024 list the org audit log to users only (recorded: 2024 026), and each project's
+  // to identities (040). Their project route has no environment, folder or key filters (039):
+  // those go as metadata equalities, which it matches (035).
+  "auditLogs.listOrg": {
+    via: "auditLogs.listProject",
+    route: (query) => {
+      const projectId = query.get("projectId");
+      if (!projectId) return undefined;
+      const next = new URLSearchParams(query);
+      next.delete("projectId");
+      const pairs = ["environment", "secretPath", "secretKey"].flatMap((key) => {
+        const value = next.get(key);
+        next.delete(key);
+        return value ? [`${key}=${value}`] : [];
+      });
+      const metadata = [next.get("eventMetadata"), ...pairs].filter(Boolean).join(",");
+      if (metadata) next.set("eventMetadata", metadata);
+      const search = next.toString();
+      return { params: { workspaceId: projectId }, search: search ? `?${search}` : "" };
+    },
+  },
+};
+
+/** Lists whose empty answer may mean the server's plan keeps no audit logs (see `UpstreamCompat`). */
+export const auditLogLists: ReadonlySet<EndpointId> = new Set(["auditLogs.listOrg", "auditLogs.listProject"]);
