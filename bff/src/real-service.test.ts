@@ -66,6 +66,7 @@ describe("against the real service", () => {
       idleExpiresAt: "2030-06-01T08:15:00.000Z",
       server: {
         features: [
+          { name: "auditLogs", available: true },
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "privilegesV2", available: true },

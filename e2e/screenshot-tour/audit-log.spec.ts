@@ -58,7 +58,11 @@ for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`/projects/${project.id}`);
       await expect(page.getByRole("heading", { name: "Audit log retention" })).toBeVisible();
-      await page.screenshot({ path: `${dir}${theme}-audit-retention-1440.png`, animations: "disabled", fullPage: true });
+      await page.screenshot({
+        path: `${dir}${theme}-audit-retention-1440.png`,
+        animations: "disabled",
+        fullPage: true,
+      });
     } finally {
       await service(endpoints["projects.delete"], { params: { workspaceId: project.id } });
       await service(endpoints["identities.delete"], { params: { identityId: identity.id } });

@@ -51,6 +51,7 @@ describe("POST /bff/login", () => {
       idleExpiresAt: "2030-01-01T09:15:00.000Z",
       server: {
         features: [
+          { name: "auditLogs", available: true },
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "privilegesV2", available: true },
