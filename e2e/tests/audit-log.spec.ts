@@ -148,3 +148,37 @@ test("opens and closes an event's details by keyboard", async ({ signedIn: page,
   await expect(page).not.toHaveURL(/[?&]event=/);
   await expect(rows.nth(1)).toBeFocused();
 });
+
+test("an identity's page links to the events it caused and to the events about it", async ({
+  signedIn: page,
+  seededIdentity,
+}) => {
+  const { identity } = seededIdentity;
+  await page.goto(`/identities/${identity.id}`);
+  await page.getByRole("link", { name: `Activity about ${identity.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`eventMetadata=identityId%3D${identity.id}`));
+  await expect(page.getByRole("group", { name: "Filters" })).toContainText(`About:${identity.name}`);
+  const table = page.getByRole("table", { name: "Audit events" });
+  await expect(table.getByRole("row", { name: /^Create identity by/ })).toHaveCount(1);
+
+  await page.goto(`/identities/${identity.id}`);
+  await page.getByRole("link", { name: `Activity by ${identity.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`actor=${identity.id}`));
+  await expect(page.getByRole("heading", { name: "No events in this window" })).toBeVisible();
+});
+
+test("a project's audit retention is shown and saved from its overview", async ({
+  signedIn: page,
+  service,
+  seededProject: project,
+}) => {
+  await page.goto(`/projects/${project.id}`);
+  const card = page.getByRole("region", { name: "Audit log retention" });
+  await expect(card).toContainText(/Organization default: \d+ days/);
+  await card.getByLabel("Keep events for (days)").fill("30");
+  await card.getByRole("button", { name: "Save retention" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Audit retention saved" })).toBeVisible();
+  await expect(card).toContainText("30 days (this project's own setting)");
+  const { workspace } = await service(endpoints["projects.get"], { params: { workspaceId: project.id } });
+  expect(workspace.auditLogsRetentionDays).toBe(30);
+});
