@@ -23,20 +23,12 @@ export function IdentityLayout() {
       <PageHeader
         title={identity.name}
         actions={
-          <>
-            <ActivityLink of={{ actor: identity.id }} label={`Activity by ${identity.name}`}>
-              Activity by it
-            </ActivityLink>
-            <ActivityLink of={{ eventMetadata: { identityId: identity.id } }} label={`Activity about ${identity.name}`}>
-              About it
-            </ActivityLink>
-            <DeleteIdentityButton
-              identityId={identity.id}
-              name={identity.name}
-              protectedFromDelete={identity.hasDeleteProtection}
-              isSignedInIdentity={identity.id === signedInAs}
-            />
-          </>
+          <DeleteIdentityButton
+            identityId={identity.id}
+            name={identity.name}
+            protectedFromDelete={identity.hasDeleteProtection}
+            isSignedInIdentity={identity.id === signedInAs}
+          />
         }
       >
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -47,6 +39,18 @@ export function IdentityLayout() {
           </span>
           <RoleBadge role={membership.customRole?.slug ?? membership.role} />
           {identity.hasDeleteProtection ? <DeleteProtectionBadge on /> : null}
+          <span className="inline-flex items-center gap-1">
+            <ActivityLink variant="ghost" of={{ actor: identity.id }} label={`Activity by ${identity.name}`}>
+              Activity by it
+            </ActivityLink>
+            <ActivityLink
+              variant="ghost"
+              of={{ eventMetadata: { identityId: identity.id } }}
+              label={`Activity about ${identity.name}`}
+            >
+              About it
+            </ActivityLink>
+          </span>
         </div>
       </PageHeader>
 

@@ -33,14 +33,6 @@ export function RolePage() {
         description={role.description || undefined}
         actions={
           <>
-            <ActivityLink
-              label={`Activity of the role ${role.name}`}
-              of={
-                builtIn
-                  ? { projectId, eventMetadata: { slug: role.slug } }
-                  : { projectId, eventMetadata: { roleId: role.id } }
-              }
-            />
             <PermittedButton
               size="sm"
               deniedReason={ability.reason("create", "role")}
@@ -77,6 +69,15 @@ export function RolePage() {
             <CopyButton value={role.slug} label="Copy role slug" />
           </span>
           {builtIn ? <Badge tone="outline">Built-in</Badge> : <Badge tone="accent">Custom</Badge>}
+          <ActivityLink
+            variant="ghost"
+            label={`Activity of the role ${role.name}`}
+            of={
+              builtIn
+                ? { projectId, eventMetadata: { slug: role.slug } }
+                : { projectId, eventMetadata: { roleId: role.id } }
+            }
+          />
         </div>
       </PageHeader>
 
