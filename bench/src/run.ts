@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { auditQueryCases } from "./cases/audit-query.ts";
+import { auditWriteCases } from "./cases/audit-write.ts";
 import { bffHopCases } from "./cases/bff-hop.ts";
 import { consoleCase } from "./cases/console.ts";
 import { infisicalLiveCases } from "./cases/infisical-live.ts";
@@ -27,6 +29,8 @@ const cases: BenchCase[] = [
   secretsImportCase,
   consoleCase,
   ...pitRollbackCases,
+  ...auditQueryCases,
+  ...auditWriteCases,
   ...infisicalLiveCases,
 ];
 

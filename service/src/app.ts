@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
 import { type Config, dataFiles } from "./config.ts";
 import { deriveChainKeys } from "./audit/chain.ts";
-import { type PruneOutcome, scheduleAuditPruning } from "./audit/retention.ts";
+import { scheduleAuditPruning } from "./audit/retention.ts";
 import { createAuditScope } from "./audit/scope.ts";
 import { openDatabase } from "./db/database.ts";
 import { pendingMigrations } from "./db/migrations.ts";

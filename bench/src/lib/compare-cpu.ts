@@ -6,8 +6,8 @@ import { defaultLoad, type LoadFigures, type LoadOptions, load } from "./wrk.ts"
 export interface LocalContender {
   name: string;
   options: LoadOptions;
-  /** The PostgreSQL server it keeps its data in. */
-  postgresUrl: string;
+  /** The PostgreSQL server it keeps its data in; undefined: its data is in the server's own process (SQLite). */
+  postgresUrl: string | undefined;
 }
 
 interface Round extends LoadFigures {
@@ -16,22 +16,26 @@ interface Round extends LoadFigures {
   totalCpuMs?: number;
 }
 
-function pidsOf(contender: LocalContender): { server: number; postgres: number } | undefined {
+function pidsOf(contender: LocalContender): { server: number; postgres: number | undefined } | undefined {
   const serverPort = localPort(contender.options.url);
-  const postgresPort = localPort(contender.postgresUrl);
   const server = serverPort && listeningPid(serverPort);
+  if (!server) return undefined;
+  if (contender.postgresUrl === undefined) return { server, postgres: undefined };
+  const postgresPort = localPort(contender.postgresUrl);
   const postgres = postgresPort && listeningPid(postgresPort);
-  return server && postgres ? { server, postgres } : undefined;
+  return postgres ? { server, postgres } : undefined;
 }
+
+const cpuOf = (pid: number | undefined) => (pid === undefined ? 0 : treeCpuSeconds(pid));
 
 async function measuredRound(contender: LocalContender): Promise<Round> {
   const pids = pidsOf(contender);
-  const before = pids && { server: treeCpuSeconds(pids.server), postgres: treeCpuSeconds(pids.postgres) };
+  const before = pids && { server: cpuOf(pids.server), postgres: cpuOf(pids.postgres) };
   const figures = await load(contender.options);
   if (!pids || !before) return figures;
   const answers = figures.requestsPerSecond * (contender.options.durationSeconds ?? defaultLoad.durationSeconds);
   const server = treeCpuSeconds(pids.server) - before.server;
-  const postgres = treeCpuSeconds(pids.postgres) - before.postgres;
+  const postgres = cpuOf(pids.postgres) - before.postgres;
   return { ...figures, serverCpuMs: (server * 1000) / answers, totalCpuMs: ((server + postgres) * 1000) / answers };
 }
 

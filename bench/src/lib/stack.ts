@@ -40,8 +40,14 @@ function identityIdOf(token: string): string {
   return payload.identityId;
 }
 
-/** Starts the real service on a new data dir (and a new PostgreSQL database when asked). */
-export async function startService(context: BenchContext, options: { postgres: boolean }): Promise<RunningService> {
+/**
+ * Starts the real service on a new data dir (and a new PostgreSQL database when asked), from its
+ * server entry or from another entry that builds it differently (`entry`).
+ */
+export async function startService(
+  context: BenchContext,
+  options: { postgres: boolean; entry?: string },
+): Promise<RunningService> {
   const port = await freePort();
   const dataDir = path.join(context.scratchDir, `service-${port}`);
   const rootKeyHex = randomBytes(32).toString("hex");
@@ -51,7 +57,7 @@ export async function startService(context: BenchContext, options: { postgres: b
     databaseUrl = await freshPostgresDatabase(context.postgresUrl);
   }
   const service = context.processes.add(
-    startNode("service", "service/src/server.ts", {
+    startNode(options.entry ?? "service", options.entry ?? "service/src/server.ts", {
       PORT: String(port),
       HOST: "127.0.0.1",
       KEYHOLD_DATA_DIR: dataDir,

@@ -12,6 +12,8 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** How long one answer may take before wrk counts a timeout (which fails the run); 10 s by default. */
   timeoutSeconds?: number;
+  /** A Lua script that shapes the requests (method, body, paths). */
+  script?: string;
 }
 
 export interface LoadFigures {
@@ -63,6 +65,7 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
     "--latency",
   ];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
+  if (options.script) args.push("-s", options.script);
   args.push(options.url);
   const { stdout } = await run("wrk", args, { maxBuffer: 1 << 20 });
   return parseWrk(stdout);

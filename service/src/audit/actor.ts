@@ -1,6 +1,7 @@
 import type { AuditActorType, UserAgentType } from "@keyhold/contract";
 import type { Kysely } from "kysely";
 import type { Actor } from "../domain/access-tokens.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import type { Database } from "../db/schema.ts";
 
 /** Who an event names as having acted: its actor columns. */
@@ -16,12 +17,12 @@ export interface AuditActor {
  * work's (the lookup runs in the request's transaction). One function, so that what an actor
  * carries is decided in one place.
  */
+const identityName = preparedQuery(["identityId"], (db, { identityId }) =>
+  db.selectFrom("identities").select("name").where("id", "=", identityId),
+);
+
 export async function auditActorOf(db: Kysely<Database>, actor: Actor): Promise<AuditActor> {
-  const identity = await db
-    .selectFrom("identities")
-    .select("name")
-    .where("id", "=", actor.identityId)
-    .executeTakeFirst();
+  const [identity] = await identityName(db, { identityId: actor.identityId });
   return {
     type: "identity",
     id: actor.identityId,

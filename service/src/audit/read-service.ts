@@ -11,6 +11,7 @@ import { assertOrgPermission } from "../domain/permissions.ts";
 import { assertCan, type ProjectPermissions } from "../domain/project-permissions.ts";
 import { toIso } from "../lib/time.ts";
 import { intersectEventTypes, readableEventTypes } from "./readable-event-types.ts";
+import { expiresAt } from "./retention.ts";
 
 type OrgQuery = z.output<Endpoints["auditLogs.listOrg"]["query"]>;
 type ProjectQuery = z.output<Endpoints["auditLogs.listProject"]["query"]>;
@@ -75,7 +76,7 @@ export function createAuditLogReader({ db, dialect, projectPermissions, now = ()
         ipAddress: row.ip_address,
         userAgent: row.user_agent,
         userAgentType: row.user_agent_type,
-        expiresAt: new Date(Date.parse(createdAt) + days * DAY_MS).toISOString(),
+        expiresAt: expiresAt(createdAt, days),
         createdAt,
         updatedAt: createdAt,
         orgId: row.org_id,

@@ -5,7 +5,7 @@ import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { Actor } from "../domain/access-tokens.ts";
 import { nowIso } from "../lib/time.ts";
-import { auditActorOf, userAgentTypeOf } from "./actor.ts";
+import { type AuditActor, auditActorOf, userAgentTypeOf } from "./actor.ts";
 import { appendEvent, type ChainKeys, canonicalJson } from "./chain.ts";
 import { type AuditEventDraft, declarationOf, declaresEvent } from "./declarations.ts";
 import { UnitOfWork } from "./unit-of-work.ts";
@@ -40,26 +40,22 @@ const text = (value: unknown): string | null => (typeof value === "string" ? val
 export function createAuditScope(deps: AuditScopeDeps) {
   const { db, dialect, keys } = deps;
 
-  async function write(call: AuditedCall, type: string, draft: AuditEventDraft): Promise<void> {
+  async function write(
+    call: AuditedCall,
+    type: string,
+    draft: AuditEventDraft,
+    caller: AuditActor | undefined,
+  ): Promise<void> {
     const orgId = draft.actor?.orgId ?? call.actor?.orgId;
-    const [actor, project] = await Promise.all([
-      draft.actor ?? (call.actor ? auditActorOf(db, call.actor) : undefined),
-      draft.projectId && orgId
-        ? db
-            .selectFrom("projects")
-            .select("name")
-            .where("id", "=", draft.projectId)
-            .where("org_id", "=", orgId)
-            .executeTakeFirst()
-        : undefined,
-    ]);
+    // Read again, in the transaction, when the early read has not come back: waiting for it could
+    // wait for the connection this unit holds (SQLite has one).
+    const actor = draft.actor ?? caller ?? (call.actor ? await auditActorOf(db, call.actor) : undefined);
     if (!actor || !orgId) throw new Error(`The ${type} event of ${call.endpointId} names no actor`);
     const { metadata } = draft;
     await appendEvent(db, dialect, keys, {
       id: randomUUID(),
       org_id: orgId,
       project_id: draft.projectId,
-      project_name: project?.name ?? null,
       event_type: type,
       event_metadata: canonicalJson(metadata),
       actor_type: actor.type,
@@ -81,23 +77,38 @@ export function createAuditScope(deps: AuditScopeDeps) {
     async run<T>(call: AuditedCall, handler: () => Promise<T>): Promise<T> {
       const declaration = declarationOf(call.endpointId);
       const unit = new UnitOfWork();
+      const records = declaresEvent(declaration);
+      // Who the caller is, read beside the handler's own reads (before it writes, on the pool).
+      let caller: AuditActor | undefined;
+      if (records && call.actor) {
+        const actor = call.actor;
+        unit
+          .run(() => auditActorOf(db, actor))
+          .then(
+            (found) => {
+              caller = found;
+            },
+            // Not lost: `write` reads the caller again, in the transaction, when this read failed.
+            () => undefined,
+          );
+      }
       const outcome = await unit.run(() =>
         handler().then(
           (result) => ({ ok: true as const, result }),
           (error: unknown) => ({ ok: false as const, error }),
         ),
       );
-      if (!declaresEvent(declaration)) {
+      if (!records) {
         await unit.finish();
       } else {
         const input = { params: call.params, query: call.query, body: call.body, actor: call.actor, db };
         await unit.finish(async () => {
           if (outcome.ok) {
             const draft = await declaration.event({ ...input, result: outcome.result } as never);
-            if (draft) await write(call, declaration.type, draft);
+            if (draft) await write(call, declaration.type, draft, caller);
           } else if (declaration.failure) {
             const draft = await declaration.failure.event({ ...input, error: outcome.error } as never);
-            if (draft) await write(call, declaration.failure.type, draft);
+            if (draft) await write(call, declaration.failure.type, draft, caller);
           }
         });
       }

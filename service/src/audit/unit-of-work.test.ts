@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { dataFiles, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import type { Database } from "../db/schema.ts";
 import { createPgDatabase, type DatabaseKind, describeEachDatabase } from "../test/harness.ts";
 import { UnitOfWork } from "./unit-of-work.ts";
 
@@ -47,7 +46,8 @@ describeEachDatabase("unit of work", (kind: DatabaseKind) => {
       };
     } else {
       const reader = new SqliteDatabase(dataFiles(config).sqlite, { readonly: true });
-      committed = async () => (reader.prepare("SELECT id FROM probe ORDER BY id").all() as { id: string }[]).map((r) => r.id);
+      committed = async () =>
+        (reader.prepare("SELECT id FROM probe ORDER BY id").all() as { id: string }[]).map((r) => r.id);
       close = async () => {
         reader.close();
         await handle.db.destroy();
@@ -204,11 +204,14 @@ describeEachDatabase("unit of work", (kind: DatabaseKind) => {
       await insert("seed");
       await Promise.all(
         ["x", "y", "z"].map((id) =>
-          db.transaction().execute(async (trx) => {
-            await trx.insertInto("probe").values({ id, note: null }).execute();
-            await new Promise((resolve) => setTimeout(resolve, 5));
-            if (id === "y") throw failing;
-          }).catch(() => undefined),
+          db
+            .transaction()
+            .execute(async (trx) => {
+              await trx.insertInto("probe").values({ id, note: null }).execute();
+              await new Promise((resolve) => setTimeout(resolve, 5));
+              if (id === "y") throw failing;
+            })
+            .catch(() => undefined),
         ),
       );
     });

@@ -79,7 +79,11 @@ function isPlainRead(query: CompiledQuery): boolean {
   if (node.kind === "SelectQueryNode") {
     return !node.with && !(node.endModifiers ?? []).some((m) => m.rawModifier || m.modifier !== "Distinct");
   }
-  return node.kind === "RawNode" && /^\s*select\b/i.test(query.sql) && !/\bfor\s+(update|share|no\s+key|key)\b/i.test(query.sql);
+  return (
+    node.kind === "RawNode" &&
+    /^\s*select\b/i.test(query.sql) &&
+    !/\bfor\s+(update|share|no\s+key|key)\b/i.test(query.sql)
+  );
 }
 
 const raw = (text: string) => CompiledQuery.raw(text);
@@ -102,9 +106,10 @@ export class UnitOfWork {
     return units.run(this, work);
   }
 
-  /** Whether this unit's statements, from this driver, run on a connection it pinned. */
+  /** Whether this unit's statements, from this driver, run on a connection it pinned (or pins now: its last work). */
   holdsConnection(driver: UnitOfWorkDriver): boolean {
-    return this.#state !== "ended" && this.#driver === driver && this.#pinned !== undefined;
+    if (this.#state === "ended" || this.#driver !== driver) return false;
+    return this.#pinned !== undefined || this.#state === "finishing";
   }
 
   /** Whether statements on `driver` belong to this unit (it is open, and bound to no other driver). */

@@ -8,6 +8,7 @@ import { identityWithToken } from "../test/fixtures.ts";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 import { createProject } from "../test/project-fixtures.ts";
 import { createSecret } from "../test/secret-fixtures.ts";
+import { contentHash, contentOf } from "./chain.ts";
 
 /**
  * Tampering with stored events, as someone with database access but without the root key would:
@@ -59,7 +60,12 @@ describeEachDatabase("audit chain verification", (kind) => {
       KEYHOLD_DATA_DIR: svc.config.dataDir,
       ...(svc.config.databaseUrl && { DATABASE_URL: svc.config.databaseUrl }),
     };
-    const args = ["--conditions=@keyhold/source", "--import", "tsx", path.join(repoRoot, "service/src/cli/audit-verify.ts")];
+    const args = [
+      "--conditions=@keyhold/source",
+      "--import",
+      "tsx",
+      path.join(repoRoot, "service/src/cli/audit-verify.ts"),
+    ];
     try {
       const { stdout } = await run(process.execPath, args, { cwd: repoRoot, env });
       return { code: 0, out: stdout };
@@ -82,7 +88,11 @@ describeEachDatabase("audit chain verification", (kind) => {
   it("fails at an event whose content was edited", async () => {
     const seq = await seqOf(3);
     const event = await eventAt(seq);
-    await svc.app.db.updateTable("audit_events").set({ secret_key: "SOMETHING_ELSE" }).where("id", "=", event.id).execute();
+    await svc.app.db
+      .updateTable("audit_events")
+      .set({ secret_key: "SOMETHING_ELSE" })
+      .where("id", "=", event.id)
+      .execute();
     const result = await verification();
     expect(result.ok).toBe(false);
     expect(result.firstBroken).toMatchObject({ seq, eventId: event.id, reason: expect.stringContaining("edited") });
@@ -95,7 +105,6 @@ describeEachDatabase("audit chain verification", (kind) => {
     const seq = await seqOf(2);
     const event = await eventAt(seq);
     // Editing the content and recomputing its plain SHA-256 is not enough: the link is keyed.
-    const { contentHash, contentOf } = await import("./chain.ts");
     const edited = { ...event, actor_id: "someone-else" };
     await svc.app.db
       .updateTable("audit_events")
@@ -117,7 +126,10 @@ describeEachDatabase("audit chain verification", (kind) => {
 
   it("fails when the last events were deleted", async () => {
     const last = (await verification()).lastSeq;
-    await svc.app.db.deleteFrom("audit_events").where("org_seq", ">=", last - 1).execute();
+    await svc.app.db
+      .deleteFrom("audit_events")
+      .where("org_seq", ">=", last - 1)
+      .execute();
     expect((await verification()).firstBroken).toMatchObject({ seq: last - 1, eventId: null });
   });
 

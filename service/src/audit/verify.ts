@@ -67,7 +67,11 @@ export async function walkChain(
       if (Number(row.pruned) === 1) {
         const signature = markedSignature(row.event_metadata);
         if (!sameDigest(signature, tombstoneSignature(keys, orgId, seq, row.content_hash))) {
-          return { checked, lastHash: prev, broken: at("a tombstone that pruning did not make (its signature is wrong)") };
+          return {
+            checked,
+            lastHash: prev,
+            broken: at("a tombstone that pruning did not make (its signature is wrong)"),
+          };
         }
       } else if (!sameDigest(row.content_hash, contentHash(contentOf(row)))) {
         return { checked, lastHash: prev, broken: at("the event's content does not match its content hash (edited)") };
@@ -114,14 +118,21 @@ async function verifyOnce(db: Kysely<Database>, keys: ChainKeys, orgId: string):
     lastSeq,
     firstBroken,
   });
-  if (checkpoint && !sameDigest(head.checkpoint_signature, checkpointSignature(keys, orgId, checkpoint.seq, checkpoint.hash))) {
+  if (
+    checkpoint &&
+    !sameDigest(head.checkpoint_signature, checkpointSignature(keys, orgId, checkpoint.seq, checkpoint.hash))
+  ) {
     return result(0, { seq: checkpoint.seq, eventId: null, reason: "the pruning checkpoint's signature is wrong" });
   }
   const from = checkpoint ?? { seq: 0, hash: GENESIS_HASH };
   const walked = await walkChain(db, keys, orgId, from, lastSeq);
   if (walked.broken) return result(walked.checked, walked.broken);
   if (!sameDigest(head.last_hash, walked.lastHash)) {
-    return result(walked.checked, { seq: lastSeq, eventId: null, reason: "the chain's head does not match its last event" });
+    return result(walked.checked, {
+      seq: lastSeq,
+      eventId: null,
+      reason: "the chain's head does not match its last event",
+    });
   }
   return result(walked.checked, null);
 }
@@ -131,7 +142,11 @@ async function verifyOnce(db: Kysely<Database>, keys: ChainKeys, orgId: string):
  * while the walk runs (the walk sees a gap); a break is therefore confirmed by a second walk,
  * which starts from the checkpoint as it is then.
  */
-export async function verifyChain(db: Kysely<Database>, keys: ChainKeys, orgId: string): Promise<AuditChainVerification> {
+export async function verifyChain(
+  db: Kysely<Database>,
+  keys: ChainKeys,
+  orgId: string,
+): Promise<AuditChainVerification> {
   const first = await verifyOnce(db, keys, orgId);
   return first.ok ? first : verifyOnce(db, keys, orgId);
 }
@@ -147,7 +162,8 @@ export async function verifyAllChains(db: Kysely<Database>, keys: ChainKeys): Pr
 /** One line per organisation, as the command prints it. */
 export function describeVerification(v: AuditChainVerification): string {
   const from = v.checkpoint ? `from the checkpoint at ${v.checkpoint.seq}` : "from the first event";
-  if (v.ok) return `organisation ${v.orgId}: the chain holds (${v.checkedEvents} events checked ${from}, last ${v.lastSeq})`;
+  if (v.ok)
+    return `organisation ${v.orgId}: the chain holds (${v.checkedEvents} events checked ${from}, last ${v.lastSeq})`;
   const broken = v.firstBroken as Broken;
   const event = broken.eventId ? ` (event ${broken.eventId})` : "";
   return `organisation ${v.orgId}: BROKEN at sequence ${broken.seq}${event}: ${broken.reason}`;

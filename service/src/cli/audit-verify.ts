@@ -23,7 +23,7 @@ export async function verifyAuditChains(config: Config, print: (line: string) =>
 
 // Run as a script (`pnpm --filter @keyhold/service audit:verify`), not when imported by tests.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  verifyAuditChains(loadConfig(process.env), (line) => console.log(line)).then(
+  verifyAuditChains(loadConfig(process.env), (line) => process.stdout.write(`${line}\n`)).then(
     (ok) => {
       process.exitCode = ok ? 0 : 1;
     },

@@ -4,6 +4,7 @@ import { secretsMigration } from "./migration-0006-secrets.ts";
 import { importsAndIntegrationsMigration } from "./migration-0007-imports-integrations.ts";
 import { folderCommitsMigration } from "./migration-0008-folder-commits.ts";
 import { auditLogMigration } from "./migration-0009-audit-log.ts";
+import { auditLogIndexesMigration } from "./migration-0010-audit-log-indexes.ts";
 
 /**
  * Migrations are written in code and serve both dialects. Column types that differ are
@@ -338,6 +339,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0007_imports_integrations": importsAndIntegrationsMigration(ts),
     "0008_folder_commits": folderCommitsMigration(dialect, ts),
     "0009_audit_log": auditLogMigration(ts),
+    "0010_audit_log_indexes": auditLogIndexesMigration(),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AuditLogReader } from "../audit/read-service.ts";
 import type { RetentionSettings } from "../audit/retention-settings.ts";
-import type { HandlerMap } from "./handler-types.ts";
+import { type HandlerMap, shapedAnswer } from "./handler-types.ts";
 
 const PROJECT_RETENTION_UPDATED = "Successfully updated project's audit logs retention period";
 
@@ -18,10 +18,11 @@ export function auditLogHandlers(
   | "organizations.updateAuditLogsRetention"
 > {
   return {
-    "auditLogs.listOrg": async ({ actor, query }) => ({ auditLogs: await reader.listOrg(actor, query) }),
-    "auditLogs.listProject": async ({ actor, params, query }) => ({
-      auditLogs: await reader.listProject(actor, params.workspaceId, query),
-    }),
+    // Pages of up to 1,000 events are built field by field to the response schema (the shape
+    // tests check that parsing them would change nothing), so they are sent as built.
+    "auditLogs.listOrg": async ({ actor, query }) => shapedAnswer({ auditLogs: await reader.listOrg(actor, query) }),
+    "auditLogs.listProject": async ({ actor, params, query }) =>
+      shapedAnswer({ auditLogs: await reader.listProject(actor, params.workspaceId, query) }),
     "projects.updateAuditLogsRetention": async ({ actor, params, body }) => ({
       message: PROJECT_RETENTION_UPDATED,
       project: await retention.updateProject(actor, params.projectId, body.auditLogsRetentionDays),

@@ -98,7 +98,7 @@ describeEachDatabase("audit log lists: filters, pages and retention on the wire"
       ["afterWindow", { orgId, projectId, type: "create-secret", metadata: secret("A"), createdAt: at(61) }],
     ];
     const seeded = await seedAuditEvents(
-      svc.app.db,
+      svc,
       events.map(([, event]) => event),
     );
     events.forEach(([name], i) => {
@@ -201,7 +201,7 @@ describeEachDatabase("audit log lists: filters, pages and retention on the wire"
   });
 
   it("requestId names the request that produced the event", async () => {
-    const [id] = await seedAuditEvents(svc.app.db, [
+    const [id] = await seedAuditEvents(svc, [
       { orgId: svc.info.orgId, type: "create-identity", requestId: "req-abc", createdAt: at(30) },
     ]);
     const log = (await list({})).find((l) => l.id === id);

@@ -33,7 +33,7 @@ describeEachDatabase("audit log lists: who reads which events", (kind) => {
     projectId = (await createProject(svc)).id;
     otherProjectId = (await createProject(svc)).id;
     const at = (minute: number) => new Date(Date.parse(START) + minute * 60_000).toISOString();
-    await seedAuditEvents(svc.app.db, [
+    await seedAuditEvents(svc, [
       ...PROJECT_TYPES.map((type, i) => ({
         orgId: svc.info.orgId,
         projectId,
