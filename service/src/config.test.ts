@@ -20,6 +20,7 @@ describe("config", () => {
       trustedProxies: [],
       metrics: undefined,
       shutdownGraceMs: 10_000,
+      auditPruneIntervalMs: 3_600_000,
     });
     expect(path.basename(repoRoot)).not.toBe("service");
   });
@@ -32,6 +33,8 @@ describe("config", () => {
     });
     expect(loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "2500" }).shutdownGraceMs).toBe(2500);
     expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({ KEYHOLD_AUDIT_PRUNE_INTERVAL_MS: "60000" }).auditPruneIntervalMs).toBe(60_000);
+    expect(() => loadConfig({ KEYHOLD_AUDIT_PRUNE_INTERVAL_MS: "10" })).toThrow(/KEYHOLD_AUDIT_PRUNE_INTERVAL_MS/);
     expect(() => loadConfig({ KEYHOLD_SHUTDOWN_GRACE_MS: "soon" })).toThrow(/KEYHOLD_SHUTDOWN_GRACE_MS/);
   });
 
