@@ -13,7 +13,9 @@ export interface AuditActor {
 
 /**
  * The caller of an authenticated request as its event names it (Infisical's identity actor:
- * name, auth method, identity id and the permission snapshot, empty here). `db` is the unit of
+ * name, auth method, identity id and the permission snapshot, empty here; for a token an OIDC
+ * login issued with a claimMetadataMapping, the mapped claims as `oidc.claims`, recording
+ * 2026-06-more/069: read with the token on authentication, parsed only here). `db` is the unit of
  * work's (the lookup runs in the request's transaction). One function, so that what an actor
  * carries is decided in one place.
  */
@@ -28,6 +30,7 @@ export async function auditActorOf(db: Kysely<Database>, actor: Actor): Promise<
     id: actor.identityId,
     metadata: {
       name: identity?.name ?? null,
+      ...(actor.claimMetadata && { oidc: { claims: JSON.parse(actor.claimMetadata) as Record<string, string> } }),
       authMethod: actor.authMethod,
       identityId: actor.identityId,
       permission: { metadata: {} },

@@ -3,8 +3,10 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Actor } from "../domain/access-tokens.ts";
 import type { Database } from "../db/schema.ts";
+import { auditLogEvents } from "./events-audit-log.ts";
 import { authMethodEvents } from "./events-auth-methods.ts";
 import { identityEvents } from "./events-identities.ts";
+import { pitEvents } from "./events-pit.ts";
 import { projectEvents } from "./events-projects.ts";
 import { secretEvents } from "./events-secrets.ts";
 
@@ -79,6 +81,8 @@ export const auditEventTable: AuditEventTable = {
   ...authMethodEvents,
   ...projectEvents,
   ...secretEvents,
+  ...pitEvents,
+  ...auditLogEvents,
 };
 
 export function declarationOf(id: EndpointId): Declaration<Schemas> {

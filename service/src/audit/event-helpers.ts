@@ -48,15 +48,28 @@ export async function signInActor(db: Kysely<Database>, identityId: string): Pro
   return { type: "identity", id: row.id, orgId: row.org_id, metadata: { name: row.name, identityId: row.id } };
 }
 
-/** The id of an identity's configuration of an auth method (identityUniversalAuthId, …). */
-export async function authMethodIdOf(db: Kysely<Database>, identityId: string, method: string): Promise<string | null> {
+/**
+ * A sign-in's actor and the id of the identity's configuration of the method it signed in with
+ * (identityUniversalAuthId, …), read in one statement.
+ */
+export async function signInWith(
+  db: Kysely<Database>,
+  identityId: string,
+  method: string,
+): Promise<{ actor: SignInActor; authMethodId: string | null } | null> {
   const row = await db
-    .selectFrom("identity_auth_methods")
-    .select("id")
-    .where("identity_id", "=", identityId)
-    .where("method", "=", method)
+    .selectFrom("identities as i")
+    .leftJoin("identity_auth_methods as am", (join) =>
+      join.onRef("am.identity_id", "=", "i.id").on("am.method", "=", method),
+    )
+    .select(["i.id", "i.name", "i.org_id", "am.id as auth_method_id"])
+    .where("i.id", "=", identityId)
     .executeTakeFirst();
-  return row?.id ?? null;
+  if (!row) return null;
+  return {
+    actor: { type: "identity", id: row.id, orgId: row.org_id, metadata: { name: row.name, identityId: row.id } },
+    authMethodId: row.auth_method_id,
+  };
 }
 
 /**
@@ -150,4 +163,23 @@ export async function projectIdOf(
   if (orgId) query = query.where("org_id", "=", orgId);
   const row = await query.executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** A folder's path ("/", "/app/db"), walked up from the folder to its environment's root. */
+export async function folderPathOf(db: Kysely<Database>, folderId: string): Promise<string | null> {
+  const names: string[] = [];
+  let id: string | null = folderId;
+  // Folders nest a few levels deep; the bound only guards against a cycle a broken row could make.
+  for (let depth = 0; id !== null && depth < 64; depth++) {
+    const folder = await db
+      .selectFrom("secret_folders")
+      .select(["name", "parent_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!folder) return null;
+    if (folder.parent_id === null) return `/${names.reverse().join("/")}`;
+    names.push(folder.name);
+    id = folder.parent_id;
+  }
+  return null;
 }

@@ -5,7 +5,6 @@ import { findUniversalAuthByClientId } from "../data/lockouts.ts";
 import { type AuthMethodSpec, authMethodSpecs } from "../domain/auth-method-specs.ts";
 import type { AuditEventDraft, AuditEventTable, AuditInput } from "./declarations.ts";
 import {
-  authMethodIdOf,
   issuedTokenIds,
   lifetimeMetadata,
   orgEvent,
@@ -13,6 +12,7 @@ import {
   reasonCodeOf,
   refusalMessageOf,
   signInActor,
+  signInWith,
 } from "./event-helpers.ts";
 
 type Method = AuthMethodSpec["key"];
@@ -91,14 +91,14 @@ function loginDeclaration(spec: AuthMethodSpec): LooseDeclaration {
     type: `login-identity-${spec.name}` as AuditEventType,
     event: async (input: LooseInput): Promise<AuditEventDraft | null> => {
       const ids = issuedTokenIds(String(input.result.accessToken));
-      const actor = await signInActor(input.db, ids.identityId);
-      if (!actor) return null;
+      const signedIn = await signInWith(input.db, ids.identityId, spec.name);
+      if (!signedIn) return null;
       return {
         projectId: null,
-        actor,
+        actor: signedIn.actor,
         metadata: {
           identityId: ids.identityId,
-          [authIdKey]: await authMethodIdOf(input.db, ids.identityId, spec.name),
+          [authIdKey]: signedIn.authMethodId,
           identityAccessTokenId: ids.identityAccessTokenId,
           ...loginExtras[spec.name]?.(input),
         },

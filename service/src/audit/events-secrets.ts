@@ -1,7 +1,14 @@
 import type { AuditEventTable } from "./declarations.ts";
-import { projectEvent, projectIdOf } from "./event-helpers.ts";
+import { folderPathOf, projectEvent, projectIdOf } from "./event-helpers.ts";
 
 const NO_VALUE = "answers names and ids, no secret value";
+
+/**
+ * A read secret's metadata as a mid-2026 get-secret event lists it (2026-06-more/069), without the
+ * value of an entry stored encrypted.
+ */
+const metadataOf = (entries: readonly { key: string; value: string; isEncrypted?: boolean | undefined }[] = []) =>
+  entries.map(({ key, value, isEncrypted }) => (isEncrypted ? { key, isEncrypted } : { key, value }));
 
 type SecretWritten = { id: string; secretKey: string; version: number; workspace: string };
 type Folder = { environment: string; secretPath: string };
@@ -31,6 +38,10 @@ function secretBatch(folder: Folder, secrets: readonly SecretWritten[], item: (s
   });
 }
 
+/**
+ * get-secrets as a mid-2026 server records it, plus what the read answered where it was not the
+ * values themselves (Keyhold's keys, present only then): values withheld, or digests of them.
+ */
 const secretList = {
   type: "get-secrets",
   event: async ({ query, actor, db, result }) =>
@@ -38,6 +49,8 @@ const secretList = {
       environment: query.environment,
       secretPath: query.secretPath,
       numberOfSecrets: result.secrets.length,
+      ...(query.viewSecretValue === false && { viewSecretValue: false }),
+      ...(query.includeValueDigests && { includeValueDigests: true }),
     }),
 } satisfies AuditEventTable["secrets.list"];
 const secretGet = {
@@ -49,6 +62,7 @@ const secretGet = {
       secretId: result.secret.id,
       secretKey: result.secret.secretKey,
       secretVersion: result.secret.version,
+      secretMetadata: metadataOf(result.secret.secretMetadata),
     }),
 } satisfies AuditEventTable["secrets.get"];
 const secretCreate = {
@@ -77,8 +91,6 @@ const batchDelete = {
   event: ({ body, result }) => secretBatch(body, result.secrets, () => ({})),
 } satisfies AuditEventTable["secrets.batchDelete"];
 
-const snapshotList = { none: "answers snapshot ids and times, no secret value" } as const;
-
 /** Secrets, their batches and versions, imports, folders, tags, snapshots and point-in-time commits. */
 export const secretEvents = {
   "secrets.list": secretList,
@@ -94,6 +106,7 @@ export const secretEvents = {
         secretId: result.secret.id,
         secretKey: result.secret.secretKey,
         secretVersion: result.secret.version,
+        secretMetadata: metadataOf(result.secret.secretMetadata),
       }),
   },
   "secrets.create": secretCreate,
@@ -108,45 +121,20 @@ export const secretEvents = {
   "secrets.batchUpdateV4": batchUpdate,
   "secrets.batchDelete": batchDelete,
   "secrets.batchDeleteV4": batchDelete,
-  // The dashboard's save: one commit of creates, updates and deletes (Infisical's name for it).
-  "pitBatch.commit": {
-    type: "pit-process-new-commit-raw",
-    event: ({ body, result }) =>
-      projectEvent(body.projectId, {
-        environment: body.environment,
-        secretPath: body.secretPath,
-        commitId: result.commit.id,
-        message: body.message,
-        created: result.secrets.created.map((s) => ({
-          secretId: s.id,
-          secretKey: s.secretKey,
-          secretVersion: s.version,
-        })),
-        updated: result.secrets.updated.map((s) => ({
-          secretId: s.id,
-          secretKey: s.secretKey,
-          secretVersion: s.version,
-        })),
-        deleted: result.secrets.deleted.map((s) => ({
-          secretId: s.id,
-          secretKey: s.secretKey,
-          secretVersion: s.version,
-        })),
-      }),
-  },
   // Versions carry their values.
   "secretVersions.list": {
     type: "get-secret-versions",
     event: async ({ db, params, result }) => {
       const secret = await db
         .selectFrom("secrets")
-        .select(["project_id", "key"])
+        .select(["project_id", "key", "folder_id"])
         .where("id", "=", params.secretId)
         .executeTakeFirst();
       return projectEvent(secret?.project_id ?? result.secretVersions[0]?.workspace ?? null, {
+        environment: result.secretVersions[0]?.environment ?? null,
+        secretPath: secret ? await folderPathOf(db, secret.folder_id) : null,
         secretId: params.secretId,
         secretKey: secret?.key ?? result.secretVersions[0]?.secretKey ?? null,
-        environment: result.secretVersions[0]?.environment ?? null,
         numberOfVersions: result.secretVersions.length,
       });
     },
@@ -254,105 +242,5 @@ export const secretEvents = {
     type: "delete-tag",
     event: ({ params, result }) =>
       projectEvent(params.workspaceId, { tagId: result.workspaceTag.id, slug: result.workspaceTag.slug }),
-  },
-
-  "secretSnapshots.list": snapshotList,
-  "secretSnapshots.listV2": snapshotList,
-  "secretSnapshots.count": snapshotList,
-  "secretSnapshots.countV2": snapshotList,
-  // A snapshot carries the values its folder held.
-  "secretSnapshots.get": {
-    type: "get-secret-snapshot",
-    event: ({ params, result }) =>
-      projectEvent(result.secretSnapshot.projectId, {
-        secretSnapshotId: params.secretSnapshotId,
-        environment: result.secretSnapshot.environment.slug,
-        numberOfSecrets: result.secretSnapshot.secretVersions.length,
-      }),
-  },
-  // A snapshot is a commit: rolling back to it is a deep rollback to that commit.
-  "secretSnapshots.rollback": {
-    type: "pit-rollback-commit",
-    event: async ({ db, params, result }) => {
-      const folder = await db
-        .selectFrom("secret_folders as f")
-        .innerJoin("project_environments as e", "e.id", "f.env_id")
-        .select(["e.project_id", "e.slug"])
-        .where("f.id", "=", result.secretSnapshot.folderId)
-        .executeTakeFirst();
-      return projectEvent(folder?.project_id ?? null, {
-        targetCommitId: params.secretSnapshotId,
-        folderId: result.secretSnapshot.folderId,
-        environment: folder?.slug ?? null,
-        deepRollback: true,
-      });
-    },
-  },
-
-  // Counts and limits as strings, as a mid-2026 server records them (2026-06-more/130).
-  "pitCommits.list": {
-    type: "get-project-pit-commits",
-    event: ({ query, result }) =>
-      projectEvent(query.projectId, {
-        environment: query.environment,
-        path: query.path,
-        offset: String(query.offset),
-        limit: String(query.limit),
-        sort: "desc",
-        commitCount: String(result.total),
-      }),
-  },
-  "pitCommits.count": {
-    type: "get-project-pit-commit-count",
-    event: ({ query, result }) =>
-      projectEvent(query.projectId, {
-        environment: query.environment,
-        path: query.path,
-        commitCount: String(result.count),
-      }),
-  },
-  "pitCommits.changes": {
-    type: "get-project-pit-commit-changes",
-    event: ({ params, query, result }) =>
-      projectEvent(query.projectId, {
-        commitId: params.commitId,
-        folderId: result.changes.folderId,
-        changesCount: String(result.changes.changes.length),
-      }),
-  },
-  "pitCommits.folderState": {
-    type: "pit-get-folder-state",
-    event: ({ params, query }) =>
-      projectEvent(query.projectId, { commitId: params.commitId, folderId: query.folderId }),
-  },
-  "pitCommits.compare": {
-    type: "pit-compare-folder-states",
-    event: ({ params, query }) =>
-      projectEvent(query.projectId, {
-        targetCommitId: params.commitId,
-        folderId: query.folderId,
-        environment: query.environment,
-      }),
-  },
-  "pitCommits.revert": {
-    type: "pit-revert-commit",
-    event: ({ params, body, result }) =>
-      projectEvent(body.projectId, {
-        commitId: params.commitId,
-        revertCommitId: result.revertCommitId ?? null,
-        changesReverted: String(result.changesReverted ?? 0),
-      }),
-  },
-  "pitCommits.rollback": {
-    type: "pit-rollback-commit",
-    event: ({ params, body, result }) =>
-      projectEvent(body.projectId, {
-        targetCommitId: params.commitId,
-        folderId: body.folderId,
-        environment: body.environment,
-        deepRollback: body.deepRollback,
-        message: body.message ?? null,
-        totalChanges: String(result.totalChanges ?? 0),
-      }),
   },
 } satisfies Partial<AuditEventTable>;
