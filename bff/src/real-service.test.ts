@@ -68,6 +68,7 @@ describe("against the real service", () => {
         features: [
           { name: "auditChainVerification", available: true },
           { name: "auditStreamDelivery", available: true },
+          { name: "auditLogs", available: true },
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "orgAuditRetention", available: true },

@@ -20,6 +20,7 @@ export type BffLoginBody = z.infer<typeof BffLoginBodySchema>;
 export const serverFeatureNames = [
   "auditChainVerification",
   "auditStreamDelivery",
+  "auditLogs",
   "deleteProtection",
   "multipleAuthMethods",
   "orgAuditRetention",

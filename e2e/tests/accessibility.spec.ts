@@ -47,6 +47,31 @@ for (const theme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test("audit log, its filter picker and an event's drawer have no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+      seededProject,
+    }) => {
+      await service(endpoints["secrets.create"], {
+        params: { secretName: "AXE_AUDIT" },
+        body: { workspaceId: seededProject.id, environment: "dev", secretPath: "/", secretValue: "v" },
+      });
+      await page.goto(`/audit-log?range=1h&projectId=${seededProject.id}`);
+      const row = page.getByRole("row", { name: /^Create secret by/ });
+      await expect(row).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Add filter" }).click();
+      await page.getByRole("menuitem", { name: "Event type" }).click();
+      await expect(page.getByRole("dialog", { name: "Event filter" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+
+      await row.click();
+      await expect(page.getByRole("dialog", { name: "Create secret" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test("identity detail has no serious accessibility violations", async ({ signedIn: page, seededIdentity }) => {
       await page.goto(`/identities/${seededIdentity.identity.id}`);
       await expect(page.getByRole("heading", { level: 1, name: seededIdentity.identity.name })).toBeVisible();

@@ -169,6 +169,7 @@ test("the organisation's pages download what their budgets count, in one round",
     ["identity-edit", `/identities/${seededIdentity.identity.id}/edit`, seededIdentity.identity.name],
     ["org-settings", "/settings", "Organization settings"],
     ["projects", "/projects", "Projects"],
+    ["auditLog", "/audit-log", "Audit log"],
   ];
   for (const [id, url, title] of pages) {
     const load = await coldLoad(browser, url, { adminToken, ready: heading(title) });

@@ -95,3 +95,10 @@ export function isRouteNotFound(status: number, body: unknown): boolean {
   const message = (body as { message?: unknown }).message;
   return typeof message === "string" && /^Route \w+:\S* not found$/.test(message);
 }
+
+/** Whether the server refused the kind of session (a machine identity), not its permissions. */
+export function isUserSessionOnly(status: number, body: unknown): boolean {
+  if (status !== 403 || typeof body !== "object" || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  return typeof error === "string" && USER_SESSION_ONLY.test(error);
+}

@@ -55,13 +55,14 @@ export const olderRoutes: Partial<Record<EndpointId, OlderRoute>> = {
     path: "/api/v1/workspace/{projectSlug}/roles/{roleId}",
     resolve: { projectSlug: projectSlugFromId },
   },
-  // ...and set a project's audit retention by slug, answering the project as `workspace` (054).
+  // Servers of 2024 set a project's audit retention by slug and answer the project as `workspace`
+  // (recorded: 2024 054; mid-2026 058 answers it as `project`).
   "projects.updateAuditLogsRetention": {
     path: "/api/v1/workspace/{projectSlug}/audit-logs-retention",
     resolve: { projectSlug: projectSlugFromId },
-    answer: (json) => {
-      const { workspace, ...rest } = json as { workspace?: unknown };
-      return { ...rest, project: workspace };
+    answer: (body) => {
+      const { workspace, ...rest } = (body ?? {}) as { workspace?: unknown };
+      return workspace === undefined ? body : { ...rest, project: workspace };
     },
   },
   ...legacyStreamRoutes,
@@ -260,3 +261,41 @@ export const endpointFeatures: Partial<Record<EndpointId, readonly ServerFeature
   "organizations.getAuditLogsRetention": ["orgAuditRetention"],
   "organizations.updateAuditLogsRetention": ["orgAuditRetention"],
 };
+
+/**
+ * An org-wide read some servers answer only to a user's session (403 "Forbidden access to…"),
+ * whose filtered form a per-project route answers to identities too: the call is made there
+ * when its query names the project.
+ */
+export interface SessionOnlyFallback {
+  via: EndpointId;
+  /** The per-project call, from the refused call's query; undefined when it names no project. */
+  route: (query: URLSearchParams) => { params: Record<string, string>; search: string } | undefined;
+}
+
+export const sessionOnlyFallbacks: Partial<Record<EndpointId, SessionOnlyFallback>> = {
+  // Servers of 2024 list the org audit log to users only (recorded: 2024 026), and each project's
+  // to identities (040). Their project route has no environment, folder or key filters (039):
+  // those go as metadata equalities, which it matches (035).
+  "auditLogs.listOrg": {
+    via: "auditLogs.listProject",
+    route: (query) => {
+      const projectId = query.get("projectId");
+      if (!projectId) return undefined;
+      const next = new URLSearchParams(query);
+      next.delete("projectId");
+      const pairs = ["environment", "secretPath", "secretKey"].flatMap((key) => {
+        const value = next.get(key);
+        next.delete(key);
+        return value ? [`${key}=${value}`] : [];
+      });
+      const metadata = [next.get("eventMetadata"), ...pairs].filter(Boolean).join(",");
+      if (metadata) next.set("eventMetadata", metadata);
+      const search = next.toString();
+      return { params: { workspaceId: projectId }, search: search ? `?${search}` : "" };
+    },
+  },
+};
+
+/** Lists whose empty answer may mean the server's plan keeps no audit logs (see `UpstreamCompat`). */
+export const auditLogLists: ReadonlySet<EndpointId> = new Set(["auditLogs.listOrg", "auditLogs.listProject"]);

@@ -37,6 +37,7 @@ export const serverFeatures: Record<ServerFeatureName, string> = {
     "This server does not verify its audit log: the hash chain and its verification are Keyhold's own, which Infisical does not have.",
   auditStreamDelivery:
     "This server does not report how delivery to a stream goes, nor send test events: both are Keyhold's own.",
+  auditLogs: "This server's plan does not keep audit logs.",
   deleteProtection: "This server does not support delete protection.",
   multipleAuthMethods: "This server allows one auth method per identity.",
   orgAuditRetention:

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { badGateway } from "../errors.ts";
 import type { Upstream, UpstreamResponse } from "../upstream/client.ts";
-import { isRouteNotFound, normaliseError } from "./errors.ts";
+import { isRouteNotFound, isUserSessionOnly, normaliseError } from "./errors.ts";
 import {
   type DerivedRoute,
   derivedRoutes,
@@ -22,6 +22,9 @@ import {
   olderRoutes,
   type RequiredField,
   requiredFields,
+  type SessionOnlyFallback,
+  sessionOnlyFallbacks,
+  auditLogLists,
   type UpsertSplit,
   upsertSplits,
 } from "./routes.ts";
@@ -110,6 +113,8 @@ export class UpstreamCompat {
   readonly #splitUpsert = new Set<EndpointId>();
   /** This BFF's contract revision: an answer shaped by it is already in the console's shape. */
   readonly #revision = contractRevision();
+  /** Whether this upstream's plan has been read for audit logs (once: see `#checkAuditPlan`). */
+  #auditPlanRead = false;
   /** What normalising such an answer would do, per endpoint (see `onShapedAnswer`). */
   readonly #shaped = new Map<Endpoint, ShapedAnswerEffect>();
 
@@ -217,7 +222,56 @@ export class UpstreamCompat {
         return answer;
       }
     }
-    return this.read(endpoint, response, call.reqId, log);
+    const fallback = sessionOnlyFallbacks[endpoint.id as EndpointId];
+    if (fallback && response.status === 403 && isUserSessionOnly(response.status, parseJson(response.text))) {
+      const answer = await this.#callFallback(call, fallback, log);
+      if (answer) return answer;
+    }
+    const answer = this.read(endpoint, response, call.reqId, log);
+    if (auditLogLists.has(endpoint.id as EndpointId)) await this.#checkAuditPlan(call, answer, log);
+    return answer;
+  }
+
+  /** The refused org-wide call made on the per-project route; undefined when it names no project. */
+  async #callFallback(
+    call: CompatCall,
+    fallback: SessionOnlyFallback,
+    log: FastifyBaseLogger,
+  ): Promise<CompatAnswer | undefined> {
+    const route = fallback.route(new URLSearchParams(call.search));
+    if (!route) return undefined;
+    log.info(
+      { endpoint: call.endpoint.id, via: fallback.via },
+      "upstream lists this to users only; using the project's list",
+    );
+    return this.call(
+      { ...call, endpoint: endpoints[fallback.via] as Endpoint, params: route.params, search: route.search },
+      log,
+    );
+  }
+
+  /**
+   * An empty first page of audit events, or a refusal naming the plan, may mean the server's plan
+   * keeps none (Infisical's free plan drops them before storing): its plan says so, where it has
+   * one. A server without a plan route (Keyhold) keeps them.
+   */
+  async #checkAuditPlan(call: CompatCall, answer: CompatAnswer, log: FastifyBaseLogger): Promise<void> {
+    const empty =
+      answer.status === 200 && ((answer.json as { auditLogs?: unknown[] } | undefined)?.auditLogs ?? []).length === 0;
+    const refused = answer.status >= 400 && /plan/i.test(String((answer.json as { message?: unknown })?.message ?? ""));
+    if (!(empty || refused) || !call.orgId || this.#auditPlanRead) return;
+    this.#auditPlanRead = true;
+    const plan = await this.#send(
+      { ...call, search: "", body: undefined },
+      `/api/v1/organizations/${encodeURIComponent(call.orgId)}/plan`,
+      log,
+    );
+    if (plan.status !== 200) return;
+    const kept = (parseJson(plan.text) as { plan?: { auditLogs?: unknown } } | undefined)?.plan?.auditLogs;
+    if (typeof kept === "boolean") {
+      this.#features.set("auditLogs", kept);
+      if (!kept) log.info({ endpoint: call.endpoint.id }, "upstream's plan keeps no audit logs");
+    }
   }
 
   /** Brings one answer to the console's shape, or refuses it (502) naming what is missing. */

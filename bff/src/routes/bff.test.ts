@@ -53,6 +53,7 @@ describe("POST /bff/login", () => {
         features: [
           { name: "auditChainVerification", available: true },
           { name: "auditStreamDelivery", available: true },
+          { name: "auditLogs", available: true },
           { name: "deleteProtection", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "orgAuditRetention", available: true },

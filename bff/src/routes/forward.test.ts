@@ -161,6 +161,20 @@ describe("what goes upstream", () => {
     expect(upstream.requests.map((r) => r.url)).toEqual([`/api/v1/identities?orgId=${ORG_ID}`]);
   });
 
+  it("sends a comma list and key=value pairs on as the browser wrote them, not as the schema reads them", async () => {
+    upstream.respond(() => ({ status: 200, body: { auditLogs: [] } }));
+    const res = await bff.send({
+      path: "/api/v1/organization/audit-logs?eventType=update-secret%2Cdelete-secret&eventMetadata=identityId%3Di-1&limit=100&junk=1",
+      headers: { ...CSRF, cookie },
+    });
+    expect(res.status).toBe(200);
+    const sent = new URL(upstream.requests[0]?.url ?? "", "http://upstream").searchParams;
+    expect(sent.getAll("eventType")).toEqual(["update-secret,delete-secret"]);
+    expect(sent.get("eventMetadata")).toBe("identityId=i-1");
+    expect(sent.get("limit")).toBe("100");
+    expect(sent.get("junk")).toBeNull();
+  });
+
   it("sends the session's bearer token and none of the browser's credentials or hop-by-hop headers", async () => {
     const res = await bff.send({
       method: "PATCH",

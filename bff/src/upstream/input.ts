@@ -34,13 +34,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function toSearchParams(query: Record<string, unknown>): URLSearchParams {
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+
+/**
+ * The validated query as a query string. A field the schema turns into a structure (a comma list
+ * into an array, `k=v,k2=v2` into a record) goes on as the text the browser sent, which is what
+ * the upstream reads: the structure is the schema's reading of it, not another wire form.
+ */
+function toSearchParams(query: Record<string, unknown>, raw: Record<string, unknown>): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === "string" || typeof item === "number" || typeof item === "boolean") {
-        search.append(key, String(item));
-      }
+    const sent = raw[key];
+    const structured = (Array.isArray(value) && typeof sent === "string") || (isRecord(value) && sent !== undefined);
+    const wire = structured ? sent : value;
+    for (const item of Array.isArray(wire) ? wire : [wire]) {
+      if (isScalar(item)) search.append(key, String(item));
     }
   }
   return search;
@@ -77,7 +86,8 @@ export function prepareInput(endpoint: Endpoint): InputReader {
     let search = "";
     if (querySchema) {
       const query = parse(querySchema, request.query ?? {});
-      const text = toSearchParams(isRecord(query) ? query : {}).toString();
+      const raw = isRecord(request.query) ? request.query : {};
+      const text = toSearchParams(isRecord(query) ? query : {}, raw).toString();
       if (text) search = `?${text}`;
     }
     const body = noBody && request.body === undefined ? undefined : parse(bodySchema, request.body);

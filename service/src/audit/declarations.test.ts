@@ -1,5 +1,6 @@
 import { endpointList } from "@keyhold/contract";
 import { AUDIT_EVENT_TYPES } from "@keyhold/contract/audit-event-types";
+import { WRITTEN_AUDIT_EVENT_TYPES } from "@keyhold/contract/audit-events-written";
 import { describe, expect, it } from "vitest";
 import { auditEventTable, declarationOf, declaresEvent } from "./declarations.ts";
 
@@ -24,6 +25,17 @@ describe("the audit event table", () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("writes exactly the event types the contract says it writes (the console lists those first)", () => {
+    const declared = new Set<string>();
+    for (const endpoint of endpointList) {
+      const declaration = table[endpoint.id] as Parameters<typeof declaresEvent>[0];
+      if (!declaresEvent(declaration)) continue;
+      declared.add(declaration.type);
+      if (declaration.failure) declared.add(declaration.failure.type);
+    }
+    expect([...declared].sort()).toEqual([...WRITTEN_AUDIT_EVENT_TYPES].sort());
   });
 
   it("has no entry for an endpoint the contract does not have", () => {

@@ -3,6 +3,7 @@ import { createBrowserRouter, redirect } from "react-router";
 import { lazyRouteError } from "@/components/errors/lazy-route-error";
 import { AppLoading } from "@/components/layout/app-loading";
 import { paths } from "@/config/paths";
+import { auditLogRoutes } from "@/features/audit-log/routes";
 import { authRoutes } from "@/features/auth/routes";
 import { identityRoutes } from "@/features/identities/routes";
 import { orgSettingsRoutes } from "@/features/org-settings/routes";
@@ -35,6 +36,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...identityRoutes(queryClient),
         ...projectRoutes(queryClient),
         ...orgSettingsRoutes(queryClient),
+        ...auditLogRoutes(queryClient),
         { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],
     },

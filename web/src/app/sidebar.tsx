@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Plug,
   Settings,
+  ScrollText,
   ShieldCheck,
   UsersRound,
 } from "lucide-react";
@@ -84,6 +85,7 @@ export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavig
         <ul aria-labelledby={`${idPrefix}-organization`} className="grid gap-0.5">
           <Item to={paths.identities.href()} label="Identities" icon={UsersRound} onNavigate={onNavigate} />
           <Item to={paths.projects.href()} label="Projects" icon={FolderKanban} end onNavigate={onNavigate} />
+          <Item to={paths.auditLog.href()} label="Audit log" icon={ScrollText} onNavigate={onNavigate} />
           <Item to={paths.orgSettings.href()} label="Settings" icon={Settings} onNavigate={onNavigate} />
         </ul>
       </div>

@@ -37,9 +37,14 @@ export const paths = {
   orgSettings: { path: "/settings", href: () => "/settings" },
   auditLog: {
     path: "/audit-log",
-    /** `event` opens that event's detail on the page. */
-    href: (search?: { event?: string }) =>
-      search?.event ? `/audit-log?${new URLSearchParams({ event: search.event })}` : "/audit-log",
+    /**
+     * `search` is a filter's query string (`?eventType=…`, see features/audit-log/audit-filter.ts);
+     * `{ event }` opens that event's detail on the page.
+     */
+    href: (search: string | { event?: string } = "") => {
+      if (typeof search === "string") return `/audit-log${search}`;
+      return search.event ? `/audit-log?${new URLSearchParams({ event: search.event })}` : "/audit-log";
+    },
   },
   projectHome: { path: "/projects/:projectId", href: (projectId: string) => `/projects/${seg(projectId)}` },
   projectRole: {

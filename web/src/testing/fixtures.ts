@@ -10,6 +10,7 @@ export const session: BffSession = {
   idleExpiresAt: "2030-01-01T00:00:00.000Z",
   server: {
     features: [
+      { name: "auditLogs", available: true },
       { name: "deleteProtection", available: true },
       { name: "multipleAuthMethods", available: true },
       { name: "privilegesV2", available: true },

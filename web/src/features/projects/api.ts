@@ -10,6 +10,8 @@ const ep = {
   createEnvironment: endpoints["environments.create"],
   updateEnvironment: endpoints["environments.update"],
   deleteEnvironment: endpoints["environments.delete"],
+  updateAuditRetention: endpoints["projects.updateAuditLogsRetention"],
+  orgAuditRetention: endpoints["organizations.getAuditLogsRetention"],
 };
 
 export type CreateProjectBody = BodyOf<typeof ep.create>;
@@ -30,6 +32,14 @@ export const projectsApi = {
     (await call(ep.update, { params: { workspaceId: projectId }, body })).workspace,
 
   delete: async (projectId: string) => (await call(ep.delete, { params: { workspaceId: projectId } })).workspace,
+
+  /** How many days the project's audit events are kept (1 to 3650). */
+  updateAuditRetention: async (projectId: string, auditLogsRetentionDays: number) =>
+    (await call(ep.updateAuditRetention, { params: { projectId }, body: { auditLogsRetentionDays } })).project,
+
+  /** The organisation's default retention, for projects without their own. */
+  orgAuditRetention: async (signal?: AbortSignal) =>
+    (await call(ep.orgAuditRetention, {}, { signal })).auditLogsRetentionDays,
 };
 
 export const environmentsApi = {

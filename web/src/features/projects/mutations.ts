@@ -76,3 +76,11 @@ export function useDeleteEnvironment(projectId: string) {
     onSuccess: () => invalidate(projectId),
   });
 }
+
+export function useUpdateAuditRetention(projectId: string) {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    mutationFn: (days: number) => projectsApi.updateAuditRetention(projectId, days),
+    onSuccess: () => invalidate(projectId),
+  });
+}

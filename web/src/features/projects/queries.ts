@@ -6,9 +6,18 @@ export const projectKeys = {
   lists: () => [...projectKeys.all, "list"] as const,
   details: () => [...projectKeys.all, "detail"] as const,
   detail: (projectId: string) => [...projectKeys.details(), projectId] as const,
+  orgAuditRetention: () => [...projectKeys.all, "org-audit-retention"] as const,
 };
 
 export const projectQueries = {
+  /** The organisation's default audit retention in days. */
+  orgAuditRetention: () =>
+    queryOptions({
+      queryKey: projectKeys.orgAuditRetention(),
+      queryFn: ({ signal }) => projectsApi.orgAuditRetention(signal),
+      staleTime: 60_000,
+      retry: false,
+    }),
   list: () =>
     queryOptions({
       queryKey: projectKeys.lists(),

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { NavLink, Outlet } from "react-router";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { paths } from "@/config/paths";
@@ -38,6 +39,18 @@ export function IdentityLayout() {
           </span>
           <RoleBadge role={membership.customRole?.slug ?? membership.role} />
           {identity.hasDeleteProtection ? <DeleteProtectionBadge on /> : null}
+          <span className="inline-flex items-center gap-1">
+            <ActivityLink variant="ghost" of={{ actor: identity.id }} label={`Activity by ${identity.name}`}>
+              Activity by it
+            </ActivityLink>
+            <ActivityLink
+              variant="ghost"
+              of={{ eventMetadata: { identityId: identity.id } }}
+              label={`Activity about ${identity.name}`}
+            >
+              About it
+            </ActivityLink>
+          </span>
         </div>
       </PageHeader>
 

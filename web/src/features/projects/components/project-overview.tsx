@@ -2,12 +2,14 @@ import type { Project } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useServerFeature } from "@/hooks/use-server-feature";
 import { formatDateTime } from "@/lib/format";
 import { projectQueries } from "../queries";
+import { AuditRetentionCard } from "./audit-retention-card";
 import { Card } from "./card";
 import { EnvironmentsCard } from "./environments-card";
 import { ProjectSettingsCard } from "./project-settings-card";
@@ -22,7 +24,11 @@ export function ProjectOverview() {
 
   return (
     <div className="grid gap-6">
-      <PageHeader title={project.name} description={project.description || undefined}>
+      <PageHeader
+        title={project.name}
+        description={project.description || undefined}
+        actions={<ActivityLink of={{ projectId: project.id }} label={`Activity in ${project.name}`} />}
+      >
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
           <IdChip label="Project ID" value={project.id} />
           {project.hasDeleteProtection ? (
@@ -39,7 +45,10 @@ export function ProjectOverview() {
           <EnvironmentsCard project={project} denials={denials} />
           <DetailsCard project={project} />
         </div>
-        <ProjectSettingsCard project={project} denials={denials} />
+        <div className="grid gap-4">
+          <ProjectSettingsCard project={project} denials={denials} />
+          <AuditRetentionCard project={project} denials={denials} />
+        </div>
       </div>
     </div>
   );

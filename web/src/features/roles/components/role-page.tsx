@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Copy, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
@@ -68,6 +69,15 @@ export function RolePage() {
             <CopyButton value={role.slug} label="Copy role slug" />
           </span>
           {builtIn ? <Badge tone="outline">Built-in</Badge> : <Badge tone="accent">Custom</Badge>}
+          <ActivityLink
+            variant="ghost"
+            label={`Activity of the role ${role.name}`}
+            of={
+              builtIn
+                ? { projectId, eventMetadata: { slug: role.slug } }
+                : { projectId, eventMetadata: { roleId: role.id } }
+            }
+          />
         </div>
       </PageHeader>
 

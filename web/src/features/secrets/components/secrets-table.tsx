@@ -7,7 +7,7 @@ import type { SecretListRow } from "../secret-rows";
 import { pendingChange, stageDelete, stageEdit, stageRename, unstage } from "../staging/staged-changes";
 import { SecretRow, stackedRowHeight } from "./secret-row";
 import { useStaging } from "./staging-context";
-import { useClientWidth } from "./use-client-width";
+import { useClientWidth } from "@/hooks/use-client-width";
 import type { SecretGuards } from "./use-secret-guards";
 import type { LeaveEdit } from "./value-cell";
 

@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { X } from "lucide-react";
 import { useState } from "react";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { Dialog, overlayClasses } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import type { SecretFolder } from "../api";
@@ -108,12 +109,26 @@ function DrawerBody({ folder, initialKey, dirty, onDirtyChange, onRenamed }: Dra
               <span className="font-mono">{folder.secretPath}</span>
             </p>
           </div>
-          <DialogPrimitive.Close
-            className="rounded-md p-1 text-muted-foreground transition-colors outline-none hover:bg-hover hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label="Close"
-          >
-            <X aria-hidden className="size-4" />
-          </DialogPrimitive.Close>
+          <div className="flex shrink-0 items-center gap-1">
+            <ActivityLink
+              variant="ghost"
+              label={`View activity of ${secretKey}`}
+              of={{
+                projectId: folder.projectId,
+                environment: folder.environment,
+                secretPath: folder.secretPath,
+                secretKey,
+              }}
+            >
+              Activity
+            </ActivityLink>
+            <DialogPrimitive.Close
+              className="rounded-md p-1 text-muted-foreground transition-colors outline-none hover:bg-hover hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label="Close"
+            >
+              <X aria-hidden className="size-4" />
+            </DialogPrimitive.Close>
+          </div>
         </div>
         <Tabs.List aria-label="Secret views" className="flex gap-4">
           <Tabs.Trigger value="details" className={tabClasses}>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LockKeyhole, RotateCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { ActivityLink } from "@/components/audit/activity-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -11,6 +12,7 @@ import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import type { AuthMethodConfig, AuthMethodDescriptor } from "../descriptor";
 import { useAuthMethodChange, useClearLockouts } from "../mutations";
+import { authMethodEventTypes } from "../event-types";
 import { authMethodQueries } from "../queries";
 import { summaryItem } from "../summary";
 import { AuthMethodFormDialog } from "./auth-method-form-dialog";
@@ -66,6 +68,13 @@ export function AuthMethodRow({ descriptor, identityId, attached, attachBlocked,
           <p className="mt-1 text-[13px] text-muted-foreground">{descriptor.description}</p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <ActivityLink
+            variant="ghost"
+            label={`Activity of ${descriptor.label}`}
+            of={{ eventMetadata: { identityId }, eventTypes: authMethodEventTypes(descriptor.name) }}
+          >
+            Activity
+          </ActivityLink>
           {isAttached ? (
             <>
               {descriptor.key === "tokenAuth" ? (

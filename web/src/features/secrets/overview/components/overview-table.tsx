@@ -11,7 +11,7 @@ import { useRevealed } from "@/hooks/use-remask";
 import { cn } from "@/lib/cn";
 import { errorSummary } from "@/lib/describe-error";
 import type { SecretFolder } from "../../api";
-import { useClientWidth } from "../../components/use-client-width";
+import { useClientWidth } from "@/hooks/use-client-width";
 import type { SecretGuards } from "../../components/use-secret-guards";
 import type { LeaveEdit } from "../../components/value-cell";
 import { childPath } from "../../secret-location";
