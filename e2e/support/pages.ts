@@ -461,6 +461,12 @@ export const everyPage: Stop[] = [
     open: (page) => dialog(page, "Copy DATABASE_URL from Development to other environments", /Copy DATABASE_URL/),
   },
   {
+    name: "secret-history",
+    url: (w) => `/projects/${w.project.id}/secret-history?env=${w.folder.environment}&path=${w.folder.secretPath}`,
+    // The seeded folder has changes: the newest one can be opened.
+    ready: (page) => expect(page.getByRole("button", { name: /^Show what change / }).first()).toBeVisible(),
+  },
+  {
     name: "secret-imports",
     url: importsUrl,
     ready: async (page) => {
