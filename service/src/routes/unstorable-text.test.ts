@@ -439,6 +439,10 @@ async function seed(svc: TestService, peer: LoopbackPeer): Promise<Seeds> {
       "folders.update": { body: { name: folder.name } },
       "secretImports.create": { body: { import: { environment: "staging", path: "/" } } },
       "secretImports.update": { body: { import: { environment: "staging", path: "/" } } },
+      "auditLogs.listOrg": {
+        query: { projectId, eventType: "create-secret", eventMetadata: `secretKey=${secretName}` },
+      },
+      "auditLogs.listProject": { query: { eventType: "create-secret", eventMetadata: `secretKey=${secretName}` } },
     },
   };
 }
