@@ -1,17 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { buildPath, endpoints } from "@keyhold/contract";
 import type { BenchCase, BenchContext } from "../lib/bench-case.ts";
 import { compareWithCpu } from "../lib/compare-cpu.ts";
 import { median, type ResultRow } from "../lib/result.ts";
 import { type RunningService, startService } from "../lib/stack.ts";
 import { ensureWrk } from "../lib/wrk.ts";
+import { CONNECTIONS, prepareSecretUpdates } from "./audit-write.ts";
 import { call } from "./secrets-list.ts";
-
-const SECRETS = 16;
-const CONNECTIONS = 8;
 
 /** A log collector on loopback: accepts every batch and notes how long each event took to arrive. */
 async function startCollector() {
@@ -38,37 +34,6 @@ async function startCollector() {
     batchSizes,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A project with SECRETS secrets on `service`, and a wrk script that updates them in turn. */
-async function prepare(service: RunningService, scratchDir: string, label: string): Promise<string> {
-  const created = endpoints["projects.create"].response.parse(
-    await call(service, "POST", endpoints["projects.create"].path, { projectName: label, slug: label }),
-  );
-  const where = { workspaceId: created.project.id, environment: "dev", secretPath: "/" };
-  const paths: string[] = [];
-  for (let n = 0; n < SECRETS; n++) {
-    const url = buildPath(endpoints["secrets.update"].path, { secretName: `STREAMED_${n}` });
-    await call(service, "POST", url, { ...where, secretValue: "first" });
-    paths.push(url);
-  }
-  const body = JSON.stringify({ ...where, secretValue: "a new value of about the usual length" });
-  const script = path.join(scratchDir, `${label}.lua`);
-  writeFileSync(
-    script,
-    [
-      `local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }`,
-      `local body = ${JSON.stringify(body)}`,
-      `local n = 0`,
-      `wrk.headers["Content-Type"] = "application/json"`,
-      `request = function()`,
-      `  n = n + 1`,
-      `  return wrk.format("PATCH", paths[(n % #paths) + 1], nil, body)`,
-      `end`,
-      "",
-    ].join("\n"),
-  );
-  return script;
 }
 
 const percentile = (values: readonly number[], p: number) => {
@@ -102,7 +67,12 @@ function auditStream(id: string, database: "SQLite" | "PostgreSQL"): BenchCase {
           options: {
             url: service.url,
             headers: { authorization: `Bearer ${service.adminToken}` },
-            script: await prepare(service, context.scratchDir, `${name}-${id}`.replace(/[^a-z0-9-]/gi, "-")),
+            script: await prepareSecretUpdates(
+              service,
+              context.scratchDir,
+              `${name}-${id}`.replace(/[^a-z0-9-]/gi, "-"),
+              "STREAMED",
+            ),
             connections: CONNECTIONS,
           },
         });

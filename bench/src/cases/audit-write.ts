@@ -9,17 +9,25 @@ import { call } from "./secrets-list.ts";
 
 /** Updates spread over this many secrets, so that the figure is the write path, not one row's lock. */
 const SECRETS = 16;
-const CONNECTIONS = 8;
+export const CONNECTIONS = 8;
 
-/** A project with SECRETS secrets on `service`, and a wrk script that updates them in turn. */
-async function prepare(service: RunningService, scratchDir: string, label: string): Promise<string> {
+/**
+ * A project with SECRETS secrets named `<prefix>_<n>` on `service`, and a wrk script that updates
+ * them in turn (the audit cases: the write path with its event, and with a stream behind it).
+ */
+export async function prepareSecretUpdates(
+  service: RunningService,
+  scratchDir: string,
+  label: string,
+  prefix = "AUDITED",
+): Promise<string> {
   const created = endpoints["projects.create"].response.parse(
     await call(service, "POST", endpoints["projects.create"].path, { projectName: label, slug: label }),
   );
   const where = { workspaceId: created.project.id, environment: "dev", secretPath: "/" };
   const paths: string[] = [];
   for (let n = 0; n < SECRETS; n++) {
-    const url = buildPath(endpoints["secrets.update"].path, { secretName: `AUDITED_${n}` });
+    const url = buildPath(endpoints["secrets.update"].path, { secretName: `${prefix}_${n}` });
     await call(service, "POST", url, { ...where, secretValue: "first" });
     paths.push(url);
   }
@@ -64,7 +72,7 @@ function auditWrite(id: string, database: "SQLite" | "PostgreSQL"): BenchCase {
         options: {
           url: service.url,
           headers: { authorization: `Bearer ${service.adminToken}` },
-          script: await prepare(service, context.scratchDir, `${name}-${id}`.replace(/[^a-z0-9-]/gi, "-")),
+          script: await prepareSecretUpdates(service, context.scratchDir, `${name}-${id}`.replace(/[^a-z0-9-]/gi, "-")),
           connections: CONNECTIONS,
         },
       });
