@@ -11,8 +11,11 @@ import { expect, server, test } from "../support/fixtures.ts";
  */
 const live = { tag: "@live" } as const;
 
-/** Whether the server keeps an audit log: Keyhold always; an Infisical server when its plan does. */
-async function keepsAuditLogs(orgId: string): Promise<boolean> {
+/**
+ * Whether the server keeps an audit log: Keyhold always; an Infisical server when its plan does.
+ * "unknown" where the server shows its plan to user sessions only (October 2024).
+ */
+async function keepsAuditLogs(orgId: string): Promise<boolean | "unknown"> {
   if (server === "keyhold") return true;
   const upstream = process.env.KEYHOLD_E2E_SERVICE_URL;
   const tokenFile = process.env.KEYHOLD_E2E_ADMIN_TOKEN_FILE;
@@ -21,6 +24,7 @@ async function keepsAuditLogs(orgId: string): Promise<boolean> {
   const answer = await fetch(`${upstream}/api/v1/organizations/${orgId}/plan`, {
     headers: { authorization: `Bearer ${token}` },
   });
+  if (answer.status === 403 && server === "2024") return "unknown";
   expect(answer.status, "the server answers its plan").toBe(200);
   const { plan } = (await answer.json()) as { plan: { auditLogs?: boolean; auditLogsRetentionDays?: number } };
   return Boolean(plan.auditLogs) && (plan.auditLogsRetentionDays ?? 0) > 0;
@@ -42,12 +46,22 @@ test(
     await expect(page).toHaveURL(/\/audit-log\?/);
     await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
 
-    if (!keeps) {
+    if (keeps === false) {
       await expect(page.getByText("This server's plan does not keep audit logs.")).toBeVisible();
       return;
     }
     const table = page.getByRole("table", { name: "Audit events" });
     const created = table.getByRole("row", { name: new RegExp(`^Create secret by ${session.identity.name}`) });
+    if (keeps === "unknown") {
+      // The server keeps its plan from this identity: its free plan stores nothing and its log is
+      // empty, a paid plan's log has the event (stored at once on that server). Either is said.
+      await expect(created.or(page.getByText("No events in this window", { exact: true }))).toBeVisible();
+      test.info().annotations.push({
+        type: "audit log",
+        description: (await created.count()) > 0 ? "the server keeps one" : "the server's log is empty",
+      });
+      if ((await created.count()) === 0) return;
+    }
     // An Infisical server stores the event a few seconds after the request: look again until it has.
     await expect(async () => {
       await page.reload();
