@@ -77,11 +77,13 @@ export function createAuditScope(deps: AuditScopeDeps) {
     /** Runs `handler` (which returns the answer as it will be sent) for `call`, recording its event. */
     async run<T>(call: AuditedCall, handler: () => Promise<T>): Promise<T> {
       const declaration = declarationOf(call.endpointId);
+      // An endpoint that records nothing writes nothing (every change declares its event): it runs
+      // as it would without the audit log, on the pool.
+      if (!declaresEvent(declaration)) return handler();
       const unit = new UnitOfWork();
-      const records = declaresEvent(declaration);
       // Who the caller is, read beside the handler's own reads (before it writes, on the pool).
       let caller: AuditActor | undefined;
-      if (records && call.actor) {
+      if (call.actor) {
         const actor = call.actor;
         unit
           .run(() => auditActorOf(db, actor))
@@ -99,22 +101,18 @@ export function createAuditScope(deps: AuditScopeDeps) {
           (error: unknown) => ({ ok: false as const, error }),
         ),
       );
-      if (!records) {
-        await unit.finish();
-      } else {
-        const input = { params: call.params, query: call.query, body: call.body, actor: call.actor, db };
-        await unit.finish(async () => {
-          if (outcome.ok) {
-            const draft = await declaration.event({ ...input, result: outcome.result } as never);
-            if (draft) await write(call, declaration.type, draft, caller);
-          } else if (declaration.failure) {
-            const draft = await declaration.failure.event({ ...input, error: outcome.error } as never);
-            if (draft) await write(call, declaration.failure.type, draft, caller);
-          }
-        });
-        // Committed: stream delivery in this process sends it now rather than at its next poll.
-        if (call.actor) auditEventsCommitted(call.actor.orgId);
-      }
+      const input = { params: call.params, query: call.query, body: call.body, actor: call.actor, db };
+      await unit.finish(async () => {
+        if (outcome.ok) {
+          const draft = await declaration.event({ ...input, result: outcome.result } as never);
+          if (draft) await write(call, declaration.type, draft, caller);
+        } else if (declaration.failure) {
+          const draft = await declaration.failure.event({ ...input, error: outcome.error } as never);
+          if (draft) await write(call, declaration.failure.type, draft, caller);
+        }
+      });
+      // Committed: stream delivery in this process sends it now rather than at its next poll.
+      if (call.actor) auditEventsCommitted(call.actor.orgId);
       if (!outcome.ok) throw outcome.error;
       return outcome.result;
     },

@@ -32,6 +32,13 @@ type Kind = "sqlite" | "postgres";
 
 const units = new AsyncLocalStorage<UnitOfWork>();
 
+/**
+ * Units begun and not yet finished. When none is, the storage is switched off: on Node 20 an
+ * AsyncLocalStorage in use costs every promise of the process a hook, and requests that write
+ * nothing (reads without an event) run outside any unit. `run` switches it on again.
+ */
+let openUnits = 0;
+
 /** A FIFO lock over async work. */
 class Lock {
   #tail: Promise<void> = Promise.resolve();
@@ -101,6 +108,10 @@ export class UnitOfWork {
   /** Set when work of the unit was undone behind its back: the unit must then not commit. */
   #lost: Error | undefined;
 
+  constructor() {
+    openUnits++;
+  }
+
   /** Runs `work` inside the unit: its statements join the unit's transaction. */
   run<T>(work: () => Promise<T>): Promise<T> {
     return units.run(this, work);
@@ -141,6 +152,7 @@ export class UnitOfWork {
       throw error;
     } finally {
       this.#state = "ended";
+      if (--openUnits === 0) units.disable();
       const pinned = this.#pinned;
       this.#pinned = undefined;
       unlock();
