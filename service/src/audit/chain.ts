@@ -3,6 +3,7 @@ import canonicalize from "canonicalize";
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import type { AuditEventTable } from "../db/schema-audit.ts";
 import { nowIso, toIso } from "../lib/time.ts";
 
 /**
@@ -18,30 +19,14 @@ import { nowIso, toIso } from "../lib/time.ts";
 
 export const GENESIS_HASH = "0".repeat(64);
 
-/** An event as stored, without its hashes and tombstone flag: exactly what content_hash covers. */
-export interface EventContent {
-  id: string;
-  org_id: string;
-  org_seq: number;
-  project_id: string | null;
-  project_name: string | null;
-  event_type: string | null;
-  /** Canonical JSON text. */
-  event_metadata: string | null;
-  actor_type: string | null;
-  actor_id: string | null;
-  /** Canonical JSON text. */
-  actor_metadata: string | null;
-  ip_address: string | null;
-  user_agent: string | null;
-  user_agent_type: string | null;
-  request_id: string | null;
-  environment: string | null;
-  secret_path: string | null;
-  secret_key: string | null;
-  /** ISO 8601, milliseconds, UTC (as both databases give it back). */
+/**
+ * An event as stored, without its hashes and tombstone flag: exactly what content_hash covers. The
+ * metadata columns hold canonical JSON text; `created_at` is ISO 8601, milliseconds, UTC (as both
+ * databases give it back).
+ */
+export type EventContent = Omit<AuditEventTable, "content_hash" | "hash" | "pruned" | "created_at"> & {
   created_at: string;
-}
+};
 
 export interface ChainKeys {
   /** Keys the links of the chain. */

@@ -14,6 +14,20 @@ type SecretWritten = { id: string; secretKey: string; version: number; workspace
 type Folder = { environment: string; secretPath: string };
 
 /** create-secret, update-secret, delete-secret: the metadata a mid-2026 server records (2026-06-more/027). */
+type ImportWritten = { id: string; folderId: string; importEnv: { slug: string }; importPath: string };
+
+/** update-secret-import, delete-secret-import: the import as it now stands in its folder. */
+function importChange(folder: { environment: string; path: string }, secretImport: ImportWritten) {
+  return {
+    secretImportId: secretImport.id,
+    folderId: secretImport.folderId,
+    environment: folder.environment,
+    secretPath: folder.path,
+    importFromEnvironment: secretImport.importEnv.slug,
+    importFromSecretPath: secretImport.importPath,
+  };
+}
+
 function secretChange(folder: Folder, secret: SecretWritten, tags?: readonly string[]) {
   return projectEvent(secret.workspace, {
     environment: folder.environment,
@@ -176,12 +190,7 @@ export const secretEvents = {
     type: "update-secret-import",
     event: async ({ actor, db, body, result }) =>
       projectEvent(await projectIdOf(db, actor?.orgId, body), {
-        secretImportId: result.secretImport.id,
-        folderId: result.secretImport.folderId,
-        environment: body.environment,
-        secretPath: body.path,
-        importFromEnvironment: result.secretImport.importEnv.slug,
-        importFromSecretPath: result.secretImport.importPath,
+        ...importChange(body, result.secretImport),
         position: result.secretImport.position,
       }),
   },
@@ -189,12 +198,7 @@ export const secretEvents = {
     type: "delete-secret-import",
     event: async ({ actor, db, body, result }) =>
       projectEvent(await projectIdOf(db, actor?.orgId, body), {
-        secretImportId: result.secretImport.id,
-        folderId: result.secretImport.folderId,
-        environment: body.environment,
-        secretPath: body.path,
-        importFromEnvironment: result.secretImport.importEnv.slug,
-        importFromSecretPath: result.secretImport.importPath,
+        ...importChange(body, result.secretImport),
       }),
   },
 
