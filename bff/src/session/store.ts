@@ -12,6 +12,13 @@ export interface Session {
    * in with a client id and secret, whose token the BFF obtained and keeps alive.
    */
   tokenRenewAt?: number | undefined;
+  /** Who signed in, for sessions that came from single sign-on. */
+  person?: { subject: string; email?: string | undefined; name?: string | undefined; provider: string } | undefined;
+  /**
+   * What single sign-on needs to renew the bearer token: the provider's refresh token (when it
+   * issues one) and the identity the person signs in as, with the rule that chose it.
+   */
+  oidc?: { refreshToken?: string | undefined; identityId: string; rule: string } | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { commaList } from "@keyhold/contract";
+import { claimAllowed, claimAt, globMatches as matches } from "@keyhold/contract/oidc-claims";
 import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, type JSONWebKeySet, jwtVerify } from "jose";
-import picomatch from "picomatch";
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { IssuedToken } from "./access-tokens.ts";
 import { BadGatewayError, BadRequestError, ForbiddenError, UnauthorizedError } from "./errors.ts";
@@ -11,29 +11,6 @@ export const OIDC_AUTH_METHOD = "oidc-auth";
 const DISCOVERY_PATH = "/.well-known/openid-configuration";
 /** Without a key id every key is tried; a larger set than this is refused rather than searched. */
 const MAX_KEYS_WITHOUT_KID = 10;
-
-/** A claim value against one allowed pattern: equal, or matching it as a glob. */
-function matches(value: string, pattern: string): boolean {
-  return value === pattern || picomatch.isMatch(value, pattern);
-}
-
-/** A bound claim's check: booleans compare as "true"/"false", numbers as integers, arrays by any element. */
-function claimAllowed(value: unknown, allowed: string[]): boolean {
-  if (Array.isArray(value)) return value.some((item) => claimAllowed(item, allowed));
-  if (typeof value === "boolean") return allowed.includes(String(value));
-  if (typeof value === "number") return allowed.some((entry) => Number.parseInt(entry, 10) === value);
-  return typeof value === "string" && allowed.some((entry) => matches(value, entry));
-}
-
-/** A claim by dot-path (`groups`, `repository.owner`). */
-function claimAt(payload: Record<string, unknown>, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
-      payload,
-    );
-}
 
 /**
  * OIDC sign-in: the JWT's signature is checked against the keys the provider publishes (its
