@@ -178,6 +178,9 @@ export function reasonOf(error: unknown): string {
   if (error instanceof client.AuthorizationResponseError) {
     return error.error_description ? `${error.error} (${error.error_description})` : error.error;
   }
+  // openid-client's own errors are generic; the check that failed is their cause's message
+  // (oauth4webapi names the claim or parameter, never its value).
+  if (error instanceof client.ClientError && error.cause instanceof Error) return error.cause.message;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -17,6 +17,8 @@ export interface Visit {
 
 export class TestBrowser {
   readonly #jar = new Map<string, Map<string, string>>();
+  /** Every answer the console's origin (the BFF) gave this browser: headers and body as text. */
+  readonly consoleAnswers: string[] = [];
 
   constructor(
     /** The console's public origin (KEYHOLD_PUBLIC_URL). */
@@ -60,6 +62,9 @@ export class TestBrowser {
     });
     for (const line of response.headers.getSetCookie()) this.#store(origin, line);
     const text = await response.text();
+    if (origin === this.publicOrigin) {
+      this.consoleAnswers.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+    }
     const location = response.headers.get("location");
     return {
       status: response.status,

@@ -156,14 +156,20 @@ export async function authorizationResponse(
 ): Promise<URL> {
   const first = await browser.request(start);
   if (!first.location) throw new Error(`login did not redirect: ${first.status} ${first.text}`);
-  let page = await browser.navigate(first.location);
-  const form = loginFormAction(page);
-  let next = await browser.request(form, { method: "POST", form: { email: person.email, password: person.password } });
+  let next = await browser.request(first.location);
   for (let hops = 0; next.location && !next.location.startsWith(`${PUBLIC_URL}/`); hops++) {
     if (hops > 20) throw new Error("too many redirects");
     next = await browser.request(next.location);
   }
-  page = { ...next, trail: [] };
-  if (!page.location) throw new Error(`no redirect back: ${page.status} ${page.text.slice(0, 200)}`);
-  return new URL(page.location);
+  // Already signed in at the provider: it answers at once, without its login page.
+  if (next.status === 200) {
+    const form = loginFormAction({ ...next, trail: [] });
+    next = await browser.request(form, { method: "POST", form: { email: person.email, password: person.password } });
+  }
+  for (let hops = 0; next.location && !next.location.startsWith(`${PUBLIC_URL}/`); hops++) {
+    if (hops > 20) throw new Error("too many redirects");
+    next = await browser.request(next.location);
+  }
+  if (!next.location) throw new Error(`no redirect back: ${next.status} ${next.text.slice(0, 200)}`);
+  return new URL(next.location);
 }
