@@ -83,7 +83,13 @@ export function startProvider(options: Partial<ProviderOptions> = {}): Promise<T
 export async function ssoIdentity(
   service: RealService,
   provider: TestOidcProvider,
-  options: { name: string; role?: string; boundClaims?: Record<string, string>; accessTokenTTL?: number },
+  options: {
+    name: string;
+    role?: string;
+    boundClaims?: Record<string, string>;
+    accessTokenTTL?: number;
+    audience?: string;
+  },
 ): Promise<string> {
   const created = await service.asAdmin("POST", "/api/v1/identities", {
     name: options.name,
@@ -95,7 +101,7 @@ export async function ssoIdentity(
   const attached = await service.asAdmin("POST", `/api/v1/auth/oidc-auth/identities/${id}`, {
     oidcDiscoveryUrl: provider.issuer,
     boundIssuer: provider.issuer,
-    boundAudiences: CLIENT_ID,
+    boundAudiences: options.audience ?? CLIENT_ID,
     boundClaims: options.boundClaims ?? {},
     claimMetadataMapping: { email: "email", name: "name" },
     ...(options.accessTokenTTL !== undefined && { accessTokenTTL: options.accessTokenTTL }),
