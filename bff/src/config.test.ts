@@ -143,3 +143,121 @@ describe("KEYHOLD_TRUSTED_PROXIES", () => {
     ]);
   });
 });
+
+describe("single sign-on (KEYHOLD_OIDC_*)", () => {
+  const ISSUER = "https://id.acme.test";
+  const IDENTITY = "2b1f3c84-5a44-4a8f-9c5b-0d4c3a8e7f11";
+  const OTHER = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+  const base = { KEYHOLD_OIDC_ISSUER: ISSUER, KEYHOLD_OIDC_CLIENT_ID: "console", KEYHOLD_OIDC_CLIENT_SECRET: "s3cret" };
+  const problem = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "no error";
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  };
+
+  it("is off without an issuer, and then takes no other OIDC variable", () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(problem({ KEYHOLD_OIDC_CLIENT_ID: "console" })).toBe(
+      "Invalid configuration: KEYHOLD_OIDC_ISSUER: is required when KEYHOLD_OIDC_CLIENT_ID is set",
+    );
+  });
+
+  it("has the documented defaults, and runs test sign-ins only until an identity or rules are given", () => {
+    expect(loadConfig(base).oidc).toEqual({
+      issuer: ISSUER,
+      clientId: "console",
+      clientAuth: { method: "client_secret_basic", secret: "s3cret" },
+      scopes: ["openid", "email", "profile", "offline_access"],
+      identityId: undefined,
+      rules: [],
+      providerName: "id.acme.test",
+      mode: "test-only",
+    });
+    const on = loadConfig({ ...base, KEYHOLD_OIDC_IDENTITY_ID: IDENTITY, KEYHOLD_OIDC_PROVIDER_NAME: "Acme ID" }).oidc;
+    expect(on).toMatchObject({ mode: "on", identityId: IDENTITY, providerName: "Acme ID" });
+  });
+
+  it("reads the rules as JSON, from a file too, and refuses malformed ones", () => {
+    const rules = [{ name: "platform", claim: "groups", values: "platform,ops-*", identityId: OTHER }];
+    expect(loadConfig({ ...base, KEYHOLD_OIDC_IDENTITY_RULES: JSON.stringify(rules) }).oidc).toMatchObject({
+      mode: "on",
+      rules,
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keyhold-bff-oidc-"));
+    try {
+      const file = path.join(dir, "rules.json");
+      fs.writeFileSync(file, JSON.stringify(rules));
+      expect(loadConfig({ ...base, KEYHOLD_OIDC_IDENTITY_RULES_FILE: file }).oidc?.rules).toEqual(rules);
+      const secret = path.join(dir, "secret");
+      fs.writeFileSync(secret, "from-a-file\n");
+      const fromFile = { ...base, KEYHOLD_OIDC_CLIENT_SECRET: "", KEYHOLD_OIDC_CLIENT_SECRET_FILE: secret };
+      expect(loadConfig(fromFile).oidc?.clientAuth).toEqual({ method: "client_secret_basic", secret: "from-a-file" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(problem({ ...base, KEYHOLD_OIDC_IDENTITY_RULES: "[{" })).toContain(
+      "KEYHOLD_OIDC_IDENTITY_RULES: must be a JSON array of rules",
+    );
+    expect(problem({ ...base, KEYHOLD_OIDC_IDENTITY_RULES: '[{"name":"x","claim":"groups"}]' })).toContain(
+      "KEYHOLD_OIDC_IDENTITY_RULES.0.values",
+    );
+  });
+
+  it("needs a client ID and exactly one way to authenticate the client", () => {
+    expect(problem({ KEYHOLD_OIDC_ISSUER: ISSUER, KEYHOLD_OIDC_CLIENT_SECRET: "s" })).toContain(
+      "KEYHOLD_OIDC_CLIENT_ID: is required",
+    );
+    expect(problem({ KEYHOLD_OIDC_ISSUER: ISSUER, KEYHOLD_OIDC_CLIENT_ID: "console" })).toContain(
+      "set one of KEYHOLD_OIDC_CLIENT_SECRET(_FILE) or KEYHOLD_OIDC_PRIVATE_KEY_FILE",
+    );
+    expect(problem({ ...base, KEYHOLD_OIDC_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----" })).toContain(
+      "set one of KEYHOLD_OIDC_CLIENT_SECRET(_FILE) or KEYHOLD_OIDC_PRIVATE_KEY_FILE",
+    );
+    const signed = loadConfig({
+      KEYHOLD_OIDC_ISSUER: ISSUER,
+      KEYHOLD_OIDC_CLIENT_ID: "console",
+      KEYHOLD_OIDC_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----",
+    }).oidc;
+    expect(signed?.clientAuth).toEqual({ method: "private_key_jwt", privateKey: "-----BEGIN PRIVATE KEY-----" });
+  });
+
+  it("takes plain http:// issuers on loopback only, and scopes that include openid", () => {
+    expect(loadConfig({ ...base, KEYHOLD_OIDC_ISSUER: "http://127.0.0.1:9000" }).oidc?.issuer).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(loadConfig({ ...base, KEYHOLD_OIDC_ISSUER: "http://localhost:9000/realms/acme" }).oidc?.issuer).toBe(
+      "http://localhost:9000/realms/acme",
+    );
+    expect(problem({ ...base, KEYHOLD_OIDC_ISSUER: "http://id.acme.test" })).toContain(
+      "KEYHOLD_OIDC_ISSUER: must use https://",
+    );
+    expect(problem({ ...base, KEYHOLD_OIDC_ISSUER: "ftp://id.acme.test" })).toContain("KEYHOLD_OIDC_ISSUER");
+    expect(loadConfig({ ...base, KEYHOLD_OIDC_SCOPES: " openid  email groups " }).oidc?.scopes).toEqual([
+      "openid",
+      "email",
+      "groups",
+    ]);
+    expect(problem({ ...base, KEYHOLD_OIDC_SCOPES: "email" })).toContain("KEYHOLD_OIDC_SCOPES: must include openid");
+    expect(problem({ ...base, KEYHOLD_OIDC_IDENTITY_ID: "not-a-uuid" })).toContain("KEYHOLD_OIDC_IDENTITY_ID");
+  });
+
+  it("switches the credential forms off only when single sign-on is on for everyone", () => {
+    expect(loadConfig({}).credentialSignIn).toBe(true);
+    expect(
+      loadConfig({ ...base, KEYHOLD_OIDC_IDENTITY_ID: IDENTITY, KEYHOLD_CREDENTIAL_SIGN_IN: "false" }).credentialSignIn,
+    ).toBe(false);
+    expect(problem({ KEYHOLD_CREDENTIAL_SIGN_IN: "false" })).toContain("KEYHOLD_CREDENTIAL_SIGN_IN: can be false only");
+    expect(problem({ ...base, KEYHOLD_CREDENTIAL_SIGN_IN: "false" })).toContain("KEYHOLD_CREDENTIAL_SIGN_IN");
+  });
+
+  it("reads KEYHOLD_PUBLIC_URL as an origin", () => {
+    expect(loadConfig({ KEYHOLD_PUBLIC_URL: "https://keyhold.acme.test/" }).publicUrl).toBe(
+      "https://keyhold.acme.test",
+    );
+    expect(problem({ KEYHOLD_PUBLIC_URL: "keyhold.acme.test" })).toContain("KEYHOLD_PUBLIC_URL");
+  });
+});
