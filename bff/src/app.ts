@@ -152,7 +152,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
     }),
   });
-  registerOidcRoutes(app, { config, oidc, flows, sessions, compat, renewal, clock });
+  registerOidcRoutes(app, {
+    config,
+    oidc,
+    flows,
+    sessions,
+    compat,
+    renewal,
+    clock,
+    ...(metrics && { onOutcome: metrics.ssoSignIn }),
+  });
   registerForwarding(app, { sessions, compat, renewal });
   await registerWeb(app, config.webDistDir);
   app.decorate("metricsUrl", undefined as string | undefined);

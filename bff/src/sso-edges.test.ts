@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { Writable } from "node:stream";
 import { OidcSetupSchema, SignInOptionsSchema } from "@keyhold/contract";
+import { sampleSum, scrapeMetrics } from "@keyhold/service/test/processes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "./logger.ts";
 import { MemorySessionStore } from "./session/store.ts";
@@ -210,6 +211,26 @@ describe("logs", () => {
       }
       expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/);
       expect(log).not.toContain("code_verifier");
+    } finally {
+      await bff.close();
+    }
+  });
+});
+
+describe("metrics", () => {
+  it("count single sign-on outcomes, and label its routes by name", async () => {
+    const { bff } = await startSsoBff(service, { ...ssoEnv(), METRICS_PORT: "0" });
+    try {
+      await signInThroughProvider(browserFor(bff), eve);
+      const refused = browserFor(bff);
+      const callback = await authorizationResponse(refused, eve);
+      callback.searchParams.set("state", "forged");
+      await refused.request(callback.toString());
+      const families = await scrapeMetrics(bff.app.metricsUrl as string);
+      expect(sampleSum(families, "keyhold_sso_sign_ins_total", { outcome: "signed_in" })).toBe(1);
+      expect(sampleSum(families, "keyhold_sso_sign_ins_total", { outcome: "refused" })).toBe(1);
+      expect(sampleSum(families, "keyhold_http_requests_total", { endpoint: "bff.oidcCallback" })).toBe(2);
+      expect(sampleSum(families, "keyhold_http_requests_total", { endpoint: "bff.oidcLogin" })).toBe(2);
     } finally {
       await bff.close();
     }

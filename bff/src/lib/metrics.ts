@@ -7,6 +7,11 @@ const OWN_ROUTES: Record<string, string> = {
   [`POST ${bffPaths.login}`]: "bff.login",
   [`GET ${bffPaths.session}`]: "bff.session",
   [`POST ${bffPaths.logout}`]: "bff.logout",
+  [`GET ${bffPaths.signInOptions}`]: "bff.signInOptions",
+  [`GET ${bffPaths.oidcLogin}`]: "bff.oidcLogin",
+  [`GET ${bffPaths.oidcCallback}`]: "bff.oidcCallback",
+  [`GET ${bffPaths.oidcSetup}`]: "bff.oidcSetup",
+  [`GET ${bffPaths.oidcTest}`]: "bff.oidcTest",
   "GET /healthz": "healthz",
   "GET /readyz": "readyz",
 };
@@ -78,6 +83,12 @@ export function createBffMetrics() {
     labelNames: ["status_class"],
     registers: [registry],
   });
+  const ssoSignIns = new Counter({
+    name: "keyhold_sso_sign_ins_total",
+    help: "Single sign-on attempts by how they ended: signed_in, refused (by the provider, a check of the callback, the rules or the secrets service, or a provider that could not be reached), test_passed, test_failed. The callback answers 302 either way, so its status does not tell them apart.",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
   const rateLimited = new Counter({
     name: "keyhold_rate_limited_requests_total",
     help: "Requests refused with 429 by the rate limiter, by endpoint.",
@@ -107,10 +118,15 @@ export function createBffMetrics() {
     sessionEnded(reason: "signed_out" | "expired"): void {
       sessionsEnded.inc({ reason });
     },
+    ssoSignIn(outcome: SsoOutcome): void {
+      ssoSignIns.inc({ outcome });
+    },
   };
 }
 
 export type BffMetrics = ReturnType<typeof createBffMetrics>;
+
+export type SsoOutcome = "signed_in" | "refused" | "test_passed" | "test_failed";
 
 /** Counts every answered request (a callback hook: no promise per request). */
 export function registerRequestMetrics(app: FastifyInstance, metrics: BffMetrics): void {

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { UpstreamCompat } from "../compat/upstream-compat.ts";
 import type { Config, OidcConfig } from "../config.ts";
 import { HttpError, notFound } from "../errors.ts";
+import type { SsoOutcome } from "../lib/metrics.ts";
 import { OidcClient, reasonOf } from "../oidc/client.ts";
 import type { FlowStore } from "../oidc/flow-store.ts";
 import { revokeUpstreamToken } from "../oidc/revoke.ts";
@@ -40,6 +41,8 @@ export interface OidcRouteDeps {
   compat: UpstreamCompat;
   renewal: TokenRenewal;
   clock: Clock;
+  /** Told how each sign-in that reached the callback ended (metrics). */
+  onOutcome?: (outcome: SsoOutcome) => void;
 }
 
 const FLOW_TTL_MS = 10 * 60_000;
@@ -97,6 +100,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
 
   /** A failed sign-in: only a one-time message is kept, for this browser's sign-in page. */
   async function failed(reply: FastifyReply, message: string, flow?: PendingFlow): Promise<FastifyReply> {
+    deps.onOutcome?.(flow?.test ? "test_failed" : "refused");
     if (flow?.test) {
       await flows.put(testKey(flow.test.sessionId), { status: "failed", at: at(), message }, TEST_RESULT_TTL_MS);
       return reply.redirect(TEST_LANDING, 302);
@@ -231,6 +235,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
         identity: { id: fields.identity.id, name: fields.identity.name },
       };
       await flows.put(testKey(flow.test.sessionId), OidcTestResultSchema.parse(result), TEST_RESULT_TTL_MS);
+      deps.onOutcome?.("test_passed");
       return reply.redirect(TEST_LANDING, 302);
     }
 
@@ -245,6 +250,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
       oidc: { refreshToken: tokens.refreshToken, identityId: choice.identityId, rule: choice.rule },
     });
     setSessionCookie(reply, session.id);
+    deps.onOutcome?.("signed_in");
     return reply.redirect(flow.returnTo, 302);
   });
 
