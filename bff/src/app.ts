@@ -15,9 +15,10 @@ import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.
 import { RequestLog } from "./plugins/request-log.ts";
 import { consoleScriptSources, registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
-import { OidcClient, reasonOf } from "./oidc/client.ts";
+import { OidcClient } from "./oidc/client.ts";
 import { type FlowStore, MemoryFlowStore, RedisFlowStore } from "./oidc/flow-store.ts";
 import { ssoRenewer } from "./oidc/renew.ts";
+import { ssoSignOut } from "./oidc/sign-out.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
 import { registerOidcRoutes } from "./routes/oidc.ts";
 import { registerForwarding } from "./routes/forward.ts";
@@ -134,22 +135,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     loginRateLimit: config.loginRateLimit,
     credentialSignIn: config.credentialSignIn,
     ...(oidc && {
-      ssoSignOut: async (session, request) => {
-        const { log } = request;
-        const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-        const refreshToken = session.oidc?.refreshToken;
-        const [, endSessionUrl] = await Promise.all([
-          refreshToken &&
-            oidc.client.revokeRefreshToken(refreshToken).catch((error: unknown) => {
-              log.warn({ reason: reasonOf(error) }, "the provider's refresh token was not revoked at sign-out");
-            }),
-          oidc.client.endSessionUrl(`${origin}/sign-in`).catch((error: unknown) => {
-            log.warn({ reason: reasonOf(error) }, "the provider's end-session URL is unknown");
-            return undefined;
-          }),
-        ]);
-        return endSessionUrl;
-      },
+      ssoSignOut: (session, request) =>
+        ssoSignOut(oidc.client, session, config.publicUrl ?? `${request.protocol}://${request.host}`, request.log),
     }),
   });
   registerOidcRoutes(app, {
