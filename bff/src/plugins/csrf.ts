@@ -10,6 +10,8 @@ import { isApiOrBffRequest, pathOf } from "./scope.ts";
  * browser holds (and whose state, PKCE verifier and nonce match).
  */
 const NAVIGATIONS = new Set<string>([bffPaths.oidcLogin, bffPaths.oidcCallback]);
+/** Every other request is told apart by this prefix alone, without slicing its URL. */
+const OIDC_PREFIX = "/bff/oidc/";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -31,7 +33,9 @@ export function registerCsrfGuard(app: FastifyInstance): void {
   // A callback hook rather than an async one: no promise per request.
   app.addHook("onRequest", (request, _reply, done) => {
     if (!isApiOrBffRequest(request)) return done();
-    if (request.method === "GET" && NAVIGATIONS.has(pathOf(request.url))) return done();
+    if (request.method === "GET" && request.url.startsWith(OIDC_PREFIX) && NAVIGATIONS.has(pathOf(request.url))) {
+      return done();
+    }
     if (request.headers[CSRF_HEADER] !== CSRF_VALUE) {
       return done(
         new HttpError(401, errorNames.unauthorized, `Requests to this endpoint must carry the header "X-CSRF: 1".`),
