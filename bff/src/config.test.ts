@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -214,15 +215,25 @@ describe("single sign-on (KEYHOLD_OIDC_*)", () => {
     expect(problem({ KEYHOLD_OIDC_ISSUER: ISSUER, KEYHOLD_OIDC_CLIENT_ID: "console" })).toContain(
       "set one of KEYHOLD_OIDC_CLIENT_SECRET(_FILE) or KEYHOLD_OIDC_PRIVATE_KEY_FILE",
     );
-    expect(problem({ ...base, KEYHOLD_OIDC_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----" })).toContain(
+    const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const jwk = JSON.stringify(privateKey.export({ format: "jwk" }));
+    expect(problem({ ...base, KEYHOLD_OIDC_PRIVATE_KEY: pem })).toContain(
       "set one of KEYHOLD_OIDC_CLIENT_SECRET(_FILE) or KEYHOLD_OIDC_PRIVATE_KEY_FILE",
     );
-    const signed = loadConfig({
-      KEYHOLD_OIDC_ISSUER: ISSUER,
-      KEYHOLD_OIDC_CLIENT_ID: "console",
-      KEYHOLD_OIDC_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----",
-    }).oidc;
-    expect(signed?.clientAuth).toEqual({ method: "private_key_jwt", privateKey: "-----BEGIN PRIVATE KEY-----" });
+    const signed = { KEYHOLD_OIDC_ISSUER: ISSUER, KEYHOLD_OIDC_CLIENT_ID: "console" };
+    expect(loadConfig({ ...signed, KEYHOLD_OIDC_PRIVATE_KEY: pem }).oidc?.clientAuth).toEqual({
+      method: "private_key_jwt",
+      privateKey: pem.trimEnd(),
+    });
+    expect(loadConfig({ ...signed, KEYHOLD_OIDC_PRIVATE_KEY: jwk }).oidc?.clientAuth.method).toBe("private_key_jwt");
+    expect(problem({ ...signed, KEYHOLD_OIDC_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----" })).toBe(
+      "Invalid configuration: KEYHOLD_OIDC_PRIVATE_KEY_FILE: must hold a private key, as PEM (PKCS#8) or as a JWK",
+    );
+    const publicJwk = JSON.stringify(
+      generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ format: "jwk" }),
+    );
+    expect(problem({ ...signed, KEYHOLD_OIDC_PRIVATE_KEY: publicJwk })).toContain("must hold a private key");
   });
 
   it("takes plain http:// issuers on loopback only, and scopes that include openid", () => {

@@ -1,3 +1,4 @@
+import { createPrivateKey, type JsonWebKey } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
@@ -251,6 +252,9 @@ function oidcConfig(e: z.output<typeof EnvSchema>): OidcConfig | undefined {
       "KEYHOLD_OIDC_CLIENT_SECRET: set one of KEYHOLD_OIDC_CLIENT_SECRET(_FILE) or KEYHOLD_OIDC_PRIVATE_KEY_FILE",
     );
   }
+  if (privateKey !== undefined && !isPrivateKey(privateKey)) {
+    problems.push("KEYHOLD_OIDC_PRIVATE_KEY_FILE: must hold a private key, as PEM (PKCS#8) or as a JWK");
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   const rules = e.KEYHOLD_OIDC_IDENTITY_RULES ?? [];
   return {
@@ -266,4 +270,16 @@ function oidcConfig(e: z.output<typeof EnvSchema>): OidcConfig | undefined {
     providerName: e.KEYHOLD_OIDC_PROVIDER_NAME ?? new URL(issuer).host,
     mode: e.KEYHOLD_OIDC_IDENTITY_ID !== undefined || rules.length > 0 ? "on" : "test-only",
   };
+}
+
+/** Whether the text parses as a private key (PEM or JWK); the key itself is imported on first use. */
+function isPrivateKey(text: string): boolean {
+  try {
+    const key = text.trimStart().startsWith("{")
+      ? createPrivateKey({ key: JSON.parse(text) as JsonWebKey, format: "jwk" })
+      : createPrivateKey(text);
+    return key.type === "private";
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "./logger.ts";
 import { MemorySessionStore } from "./session/store.ts";
 import { CSRF, logIn } from "./test/harness.ts";
+import { startRecordingUpstream } from "./test/recording-upstream.ts";
 import type { TestOidcProvider } from "./test/oidc-provider.ts";
 import {
   authorizationResponse,
@@ -233,6 +234,33 @@ describe("metrics", () => {
       expect(sampleSum(families, "keyhold_http_requests_total", { endpoint: "bff.oidcLogin" })).toBe(2);
     } finally {
       await bff.close();
+    }
+  });
+});
+
+describe("an upstream without OIDC auth", () => {
+  it("refuses with the message that says so (its login route is missing)", async () => {
+    const upstream = await startRecordingUpstream(() => ({
+      status: 404,
+      body: { statusCode: 404, message: "Route POST:/api/v1/auth/oidc-auth/login not found", error: "Not Found" },
+    }));
+    const { bff } = await startSsoBff({ origin: upstream.origin }, ssoEnv());
+    try {
+      const browser = browserFor(bff);
+      const landed = await signInThroughProvider(browser, eve);
+      expect(landed.location).toBe(`${PUBLIC_URL}/sign-in?sso=failed`);
+      const options = await bff.send({
+        path: "/bff/sign-in-options",
+        headers: { ...CSRF, cookie: browser.consoleCookieHeader() },
+      });
+      expect(SignInOptionsSchema.parse(options.json).failure).toBe(
+        "This secrets service has no OIDC auth, so single sign-on cannot work with it.",
+      );
+      expect(upstream.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/v1/auth/oidc-auth/login"]);
+      expect(JSON.parse(upstream.requests[0]?.body ?? "{}")).toMatchObject({ identityId });
+    } finally {
+      await bff.close();
+      await upstream.close();
     }
   });
 });

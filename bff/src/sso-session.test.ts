@@ -36,7 +36,11 @@ let identityId: string;
 beforeAll(async () => {
   keyDir = await mkdtemp(join(tmpdir(), "keyhold-sso-key-"));
   await writeFile(join(keyDir, "client.pem"), privateKey.export({ type: "pkcs8", format: "pem" }));
-  const jwk = { ...(await exportJWK(publicKey)), alg: "RS256", use: "sig" };
+  await writeFile(
+    join(keyDir, "client.jwk"),
+    JSON.stringify({ ...privateKey.export({ format: "jwk" }), kid: "console-1" }),
+  );
+  const jwk = { ...(await exportJWK(publicKey)), alg: "RS256", use: "sig", kid: "console-1" };
   service = await startService();
   provider = await startProvider({
     users: people,
@@ -174,12 +178,12 @@ describe("session life", () => {
     }
   });
 
-  it("signs in with a private_key_jwt client (the key from a PEM file)", async () => {
+  it.each(["client.pem", "client.jwk"])("signs in with a private_key_jwt client (the key from %s)", async (file) => {
     const signed = await ssoIdentity(service, provider, { name: "signed-client", audience: PKJWT_CLIENT });
     const r = await running({
       KEYHOLD_OIDC_CLIENT_SECRET: "",
       KEYHOLD_OIDC_CLIENT_ID: PKJWT_CLIENT,
-      KEYHOLD_OIDC_PRIVATE_KEY_FILE: join(keyDir, "client.pem"),
+      KEYHOLD_OIDC_PRIVATE_KEY_FILE: join(keyDir, file),
       KEYHOLD_OIDC_IDENTITY_ID: signed,
     });
     try {

@@ -217,7 +217,11 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
     } catch (error) {
       await revokeUpstreamToken(deps.compat, signedIn.accessToken, context);
       const reason = error instanceof HttpError && typeof error.reason === "string" ? error.reason : "HTTP 502";
-      return failed(reply, `${provider} signed you in as ${whoOf(claims)}, but ${reason}`, flow);
+      return failed(
+        reply,
+        `${provider} signed you in as ${whoOf(claims)}, but the identity of rule "${choice.rule}" cannot use the console: ${reason}`,
+        flow,
+      );
     }
 
     if (flow.test) {

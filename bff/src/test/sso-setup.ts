@@ -112,7 +112,7 @@ export async function ssoIdentity(
 
 /** A BFF configured from its environment, as an operator would start it. */
 export async function startSsoBff(
-  service: RealService,
+  service: Pick<RealService, "origin">,
   env: Record<string, string>,
   overrides: AppOverrides = {},
 ): Promise<{ bff: TestBff; config: Config }> {
