@@ -11,6 +11,9 @@ const oidcLogin = endpoints["oidcAuth.login"];
 /** The rule name under which KEYHOLD_OIDC_IDENTITY_ID is reported. */
 export const IDENTITY_ID_RULE = "KEYHOLD_OIDC_IDENTITY_ID";
 
+/** Fastify's answer for a route it does not have: `Route POST:/api/v1/auth/oidc-auth/login not found`. */
+const ROUTE_NOT_FOUND = /^Route \w+:\S* not found$/;
+
 export const NO_OIDC_AUTH = "This secrets service has no OIDC auth, so single sign-on cannot work with it.";
 
 /** A refusal whose message is meant for the person (it names the provider and, where one applies, the rule). */
@@ -91,8 +94,14 @@ export async function upstreamLogin(
   }
   const body = ErrorBodySchema.safeParse(answer.json);
   const message = body.success && typeof body.data.message === "string" ? body.data.message : undefined;
-  // A server without OIDC auth has no such route at all; one whose identity lacks it says so.
-  if (answer.status === 404 && !/oidc auth/i.test(message ?? "")) throw new SsoRefusal(NO_OIDC_AUTH);
+  if (answer.status === 404) {
+    // A server without OIDC auth has no such route (Fastify's not-found); any other 404 is about
+    // the identity (Infisical 2024 calls it "GCP auth method not found", so the text is not read).
+    if (ROUTE_NOT_FOUND.test(message ?? "")) throw new SsoRefusal(NO_OIDC_AUTH);
+    throw new SsoRefusal(
+      `${provider} signed you in as ${whoOf(claims)}, but the identity of rule "${choice.rule}" has no OIDC auth at the secrets service (or does not exist there).`,
+    );
+  }
   if (answer.status >= 400 && answer.status < 500) {
     throw new SsoRefusal(
       `${provider} signed you in as ${whoOf(claims)}, but the secrets service refused the identity of rule "${choice.rule}": ${message ?? `HTTP ${answer.status}`}`,
