@@ -105,6 +105,23 @@ describe("the authorization request", () => {
   });
 });
 
+describe("over plain HTTP (KEYHOLD_INSECURE_COOKIES=true)", () => {
+  it("names the flow cookie without the __Host- prefix and without Secure, and signs in", async () => {
+    const { bff } = await startSsoBff(service, { ...ssoEnv(), KEYHOLD_INSECURE_COOKIES: "true" });
+    try {
+      const login = await bff.send({ path: "/bff/oidc/login" });
+      const flow = login.headers["set-cookie"]?.find((c) => c.startsWith("keyhold-sso=")) ?? "";
+      expect(flow.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=600", "Path=/", "SameSite=Lax"]);
+      const browser = browserFor(bff);
+      expect((await signInThroughProvider(browser, eve)).location).toBe(`${PUBLIC_URL}/projects`);
+      expect(browser.cookies(PUBLIC_URL).has("keyhold")).toBe(true);
+      expect(browser.cookies(PUBLIC_URL).has("keyhold-sso")).toBe(false);
+    } finally {
+      await bff.close();
+    }
+  });
+});
+
 describe("without single sign-on", () => {
   it("nothing changes: no provider, the forms only, the navigations are 404", async () => {
     const { bff } = await startSsoBff(service, { KEYHOLD_OIDC_CLIENT_ID: "", KEYHOLD_OIDC_PROVIDER_NAME: "" });
