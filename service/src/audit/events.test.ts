@@ -384,7 +384,7 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     );
     expect(refused.event?.metadata).toMatchObject({
       reasonCode: "claim_not_allowed",
-      message: "OIDC claim not allowed.",
+      message: "Access denied: OIDC claim not allowed.",
     });
 
     // A read made with the OIDC token (the subject is a viewer of the project by now).

@@ -102,14 +102,15 @@ export function createOidcAuthService(deps: { signIn: SignIn }) {
         const aud = payload.aud;
         const tokenAudiences = Array.isArray(aud) ? aud : typeof aud === "string" ? [aud] : [];
         if (!tokenAudiences.some((entry) => typeof entry === "string" && audiences.some((a) => matches(entry, a)))) {
-          throw new UnauthorizedError("OIDC audience not allowed.");
+          throw new UnauthorizedError("Access denied: OIDC audience not allowed.");
         }
       }
       const boundClaims = (record.boundClaims ?? {}) as Record<string, string>;
       for (const [path, allowed] of Object.entries(boundClaims)) {
         const value = claimAt(payload, path);
         if (value === undefined) throw new UnauthorizedError(`Access denied: token has no ${path} field`);
-        if (!claimAllowed(value, commaList(allowed))) throw new UnauthorizedError("OIDC claim not allowed.");
+        if (!claimAllowed(value, commaList(allowed)))
+          throw new UnauthorizedError("Access denied: OIDC claim not allowed.");
       }
       const mapping = (record.claimMetadataMapping ?? {}) as Record<string, string>;
       const claimMetadata: Record<string, string> = {};
