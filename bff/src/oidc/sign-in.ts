@@ -94,6 +94,8 @@ export async function upstreamLogin(
   }
   const body = ErrorBodySchema.safeParse(answer.json);
   const message = body.success && typeof body.data.message === "string" ? body.data.message : undefined;
+  // "refused" already says it: Infisical's "Access denied: " prefix would only repeat it.
+  const reason = message?.replace(/^Access denied: /, "");
   if (answer.status === 404) {
     // A server without OIDC auth has no such route (Fastify's not-found); any other 404 is about
     // the identity (Infisical 2024 calls it "GCP auth method not found", so the text is not read).
@@ -104,7 +106,7 @@ export async function upstreamLogin(
   }
   if (answer.status >= 400 && answer.status < 500) {
     throw new SsoRefusal(
-      `${provider} signed you in as ${whoOf(claims)}, but the secrets service refused the identity of rule "${choice.rule}": ${message ?? `HTTP ${answer.status}`}`,
+      `${provider} signed you in as ${whoOf(claims)}, but the secrets service refused the identity of rule "${choice.rule}": ${reason ?? `HTTP ${answer.status}`}`,
     );
   }
   throw new SsoRefusal(
