@@ -159,7 +159,7 @@ describe("refusals by the secrets service", () => {
       const browser = browserFor(bff);
       await signInThroughProvider(browser, oscar);
       expect(await failureOf(bff, browser)).toBe(
-        'Acme ID signed you in as oscar@acme.test, but the identity of rule "KEYHOLD_OIDC_IDENTITY_ID" has no OIDC auth at the secrets service (or does not exist there).',
+        'Acme ID signed you in as oscar@acme.test, but the secrets service refused the identity of rule "KEYHOLD_OIDC_IDENTITY_ID": OIDC auth method not found for identity, did you configure OIDC auth?',
       );
     } finally {
       await bff.close();

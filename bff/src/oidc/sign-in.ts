@@ -96,14 +96,10 @@ export async function upstreamLogin(
   const message = body.success && typeof body.data.message === "string" ? body.data.message : undefined;
   // "refused" already says it: Infisical's "Access denied: " prefix would only repeat it.
   const reason = message?.replace(/^Access denied: /, "");
-  if (answer.status === 404) {
-    // A server without OIDC auth has no such route (Fastify's not-found); any other 404 is about
-    // the identity (Infisical 2024 calls it "GCP auth method not found", so the text is not read).
-    if (ROUTE_NOT_FOUND.test(message ?? "")) throw new SsoRefusal(NO_OIDC_AUTH);
-    throw new SsoRefusal(
-      `${provider} signed you in as ${whoOf(claims)}, but the identity of rule "${choice.rule}" has no OIDC auth at the secrets service (or does not exist there).`,
-    );
-  }
+  // A server without OIDC auth has no such route (Fastify's not-found). Any other 404 is about the
+  // identity, in the server's own words ("OIDC auth method not found for identity, …"; October
+  // 2024 servers say "GCP auth method"), so it is quoted like any other refusal.
+  if (answer.status === 404 && ROUTE_NOT_FOUND.test(message ?? "")) throw new SsoRefusal(NO_OIDC_AUTH);
   if (answer.status >= 400 && answer.status < 500) {
     throw new SsoRefusal(
       `${provider} signed you in as ${whoOf(claims)}, but the secrets service refused the identity of rule "${choice.rule}": ${reason ?? `HTTP ${answer.status}`}`,
