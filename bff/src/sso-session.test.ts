@@ -10,6 +10,7 @@ import { CSRF, JSON_CSRF, logIn, type TestBff } from "./test/harness.ts";
 import type { TestOidcProvider } from "./test/oidc-provider.ts";
 import type { TestBrowser } from "./test/sso-browser.ts";
 import {
+  authorizationResponse,
   browserFor,
   CLIENT_ID,
   CLIENT_SECRET,
@@ -266,14 +267,16 @@ describe("test sign-ins from the set-up page", () => {
     }
   });
 
-  it("a failed test is kept as failed with the reason", async () => {
+  it("a test is pending until the provider answers, then kept as failed with the reason", async () => {
     const strict = await ssoIdentity(service, provider, { name: "test-strict", boundClaims: { groups: "nobody" } });
     const r = await running({});
     try {
       const { cookie } = await logIn(r.bff, service.adminToken);
       const [name = "", value = ""] = cookie.split("=");
       r.browser.cookies(PUBLIC_URL).set(name, value);
-      const landed = await signInThroughProvider(r.browser, eve, `${PUBLIC_URL}/bff/oidc/login?test=${strict}`);
+      const answer = await authorizationResponse(r.browser, eve, `${PUBLIC_URL}/bff/oidc/login?test=${strict}`);
+      expect(OidcTestResultSchema.parse((await r.get("/bff/oidc/test")).json).status).toBe("pending");
+      const landed = await r.browser.request(answer.toString());
       expect(landed.location).toBe(`${PUBLIC_URL}/sso-test`);
       const result = OidcTestResultSchema.parse((await r.get("/bff/oidc/test")).json);
       expect(result.status).toBe("failed");
