@@ -122,6 +122,21 @@ describe("over plain HTTP (KEYHOLD_INSECURE_COOKIES=true)", () => {
   });
 });
 
+describe("rate limit", () => {
+  it("holds the two navigations to the sign-in rate limit, per address", async () => {
+    const { bff } = await startSsoBff(service, { ...ssoEnv(), KEYHOLD_LOGIN_RATE_LIMIT: "2" });
+    try {
+      for (const path of ["/bff/oidc/login", "/bff/oidc/callback"]) {
+        const statuses = [];
+        for (let i = 0; i < 3; i++) statuses.push((await bff.send({ path })).status);
+        expect(statuses, path).toEqual([302, 302, 429]);
+      }
+    } finally {
+      await bff.close();
+    }
+  });
+});
+
 describe("without single sign-on", () => {
   it("nothing changes: no provider, the forms only, the navigations are 404", async () => {
     const { bff } = await startSsoBff(service, { KEYHOLD_OIDC_CLIENT_ID: "", KEYHOLD_OIDC_PROVIDER_NAME: "" });

@@ -34,7 +34,7 @@ import type { Clock, Session } from "../session/store.ts";
 import { identify } from "./bff.ts";
 
 export interface OidcRouteDeps {
-  config: Pick<Config, "publicUrl" | "credentialSignIn" | "insecureCookies">;
+  config: Pick<Config, "publicUrl" | "credentialSignIn" | "insecureCookies" | "loginRateLimit">;
   oidc: { config: OidcConfig; client: OidcClient } | undefined;
   flows: FlowStore;
   sessions: Sessions;
@@ -133,7 +133,11 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
     };
   });
 
-  app.get(bffPaths.oidcLogin, async (request, reply) => {
+  // Both navigations store something without a session (a pending flow, a failure message): each
+  // is held to the sign-in rate limit, per address, so nobody can fill the store.
+  const rateLimit = { max: deps.config.loginRateLimit.max, timeWindow: deps.config.loginRateLimit.windowMs };
+
+  app.get(bffPaths.oidcLogin, { config: { rateLimit } }, async (request, reply) => {
     const oidc = deps.oidc;
     if (!oidc) throw notFound("Single sign-on is not configured.");
     const query = LoginQuerySchema.safeParse(request.query);
@@ -169,7 +173,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): v
     return reply.redirect(authorizationUrl.toString(), 302);
   });
 
-  app.get(bffPaths.oidcCallback, async (request, reply) => {
+  app.get(bffPaths.oidcCallback, { config: { rateLimit } }, async (request, reply) => {
     const oidc = deps.oidc;
     if (!oidc) throw notFound("Single sign-on is not configured.");
     const provider = oidc.config.providerName;
