@@ -91,8 +91,9 @@ export async function upstreamLogin(
   }
   const body = ErrorBodySchema.safeParse(answer.json);
   const message = body.success && typeof body.data.message === "string" ? body.data.message : undefined;
-  // A server without OIDC auth has no such route at all; one whose identity lacks it says so.
-  if (answer.status === 404 && !/oidc auth/i.test(message ?? "")) throw new SsoRefusal(NO_OIDC_AUTH);
+  // A server without OIDC auth has no such route at all; one whose identity lacks it says so, as
+  // "<method> auth method not found for identity" (October 2024 servers name the wrong method: "GCP").
+  if (answer.status === 404 && !/auth method not found/i.test(message ?? "")) throw new SsoRefusal(NO_OIDC_AUTH);
   if (answer.status >= 400 && answer.status < 500) {
     throw new SsoRefusal(
       `${provider} signed you in as ${whoOf(claims)}, but the secrets service refused the identity of rule "${choice.rule}": ${message ?? `HTTP ${answer.status}`}`,
