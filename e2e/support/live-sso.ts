@@ -32,6 +32,9 @@ export const outsider = {
   name: "Eve Contractor",
   groups: ["sales"],
 };
+/** Routed by a second rule to an identity that has no OIDC auth attached. */
+export const intern = { email: "ivy@acme.test", password: "ivy-pass-1", name: "Ivy Intern", groups: ["interns"] };
+export const UNBOUND_RULE_NAME = "interns";
 
 export interface LiveSso {
   /** The BFF with single sign-on, `http://127.0.0.1:<port>`. */
@@ -41,6 +44,8 @@ export interface LiveSso {
   hasOidcAuth: boolean;
   /** The identity people sign in as; on a server without OIDC auth, an id that names nothing. */
   identity: { id: string; name: string };
+  /** An identity of the server without OIDC auth, named by the interns' rule. */
+  unbound: { id: string; name: string };
   close(): Promise<void>;
 }
 
@@ -103,7 +108,7 @@ export async function startLiveSso(options: {
   const bffPort = await freePort();
   const baseUrl = `http://127.0.0.1:${bffPort}`;
   const provider = await startOidcProvider({
-    users: [insider, outsider],
+    users: [insider, outsider, intern],
     clients: [
       {
         clientId: CLIENT_ID,
@@ -116,10 +121,12 @@ export async function startLiveSso(options: {
   });
 
   let bff: ChildProcess | undefined;
-  let identityId: string | undefined;
+  const identityIds: string[] = [];
   const close = async () => {
     bff?.kill("SIGTERM");
-    if (identityId) await ignoreNotFound(service(endpoints["identities.delete"], { params: { identityId } }));
+    for (const identityId of identityIds) {
+      await ignoreNotFound(service(endpoints["identities.delete"], { params: { identityId } }));
+    }
     await provider.close();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -130,7 +137,11 @@ export async function startLiveSso(options: {
       ? await boundIdentity(service, organizationId, provider.issuer, tls.cert)
       : // Nothing to attach OIDC auth to: the BFF is configured all the same, as an operator would try it.
         { id: "00000000-0000-4000-8000-000000000000", name: "(none)" };
-    if (hasOidcAuth) identityId = identity.id;
+    if (hasOidcAuth) identityIds.push(identity.id);
+    const unbound = await service(endpoints["identities.create"], {
+      body: { name: uniqueName("sso-live-unbound"), organizationId, role: "member" },
+    });
+    identityIds.push(unbound.identity.id);
 
     bff = start("bff (single sign-on)", "bff/src/server.ts", {
       PORT: String(bffPort),
@@ -144,13 +155,21 @@ export async function startLiveSso(options: {
       KEYHOLD_OIDC_SCOPES: "openid email profile groups offline_access",
       KEYHOLD_OIDC_IDENTITY_RULES: JSON.stringify([
         { name: RULE_NAME, claim: "groups", values: "platform, sales", identityId: identity.id },
+        { name: UNBOUND_RULE_NAME, claim: "groups", values: "interns", identityId: unbound.identity.id },
       ]),
       KEYHOLD_OIDC_PROVIDER_NAME: PROVIDER_NAME,
       // The provider's certificate, trusted by the BFF as an operator trusts a private CA.
       NODE_EXTRA_CA_CERTS: caFile,
     });
     await waitFor(`${baseUrl}/healthz`, bff, "bff (single sign-on)");
-    return { baseUrl, provider, hasOidcAuth, identity, close };
+    return {
+      baseUrl,
+      provider,
+      hasOidcAuth,
+      identity,
+      unbound: { id: unbound.identity.id, name: unbound.identity.name },
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -2,7 +2,16 @@ import { type BffSession, CSRF_HEADER, CSRF_VALUE, endpoints } from "@keyhold/co
 import type { Page } from "@playwright/test";
 import { ignoreNotFound } from "../support/api.ts";
 import { expect, server, test, uniqueName } from "../support/fixtures.ts";
-import { insider, type LiveSso, outsider, PROVIDER_NAME, RULE_NAME, startLiveSso } from "../support/live-sso.ts";
+import {
+  insider,
+  intern,
+  type LiveSso,
+  outsider,
+  PROVIDER_NAME,
+  RULE_NAME,
+  startLiveSso,
+  UNBOUND_RULE_NAME,
+} from "../support/live-sso.ts";
 
 /**
  * Single sign-on against a live server: a person signs in at a real OpenID provider's own login
@@ -80,6 +89,26 @@ test.describe("single sign-on through the server's OIDC auth", () => {
       await expect(page.getByRole("alert")).toHaveText(
         `${PROVIDER_NAME} signed you in as ${outsider.email}, but the secrets service refused the identity of rule ` +
           `"${RULE_NAME}": Access denied: OIDC claim not allowed.`,
+      );
+      expect((await sessionFromPage(page)).status).toBe(401);
+    },
+  );
+
+  test(
+    "a rule naming an identity without OIDC auth is refused as that identity's, not as a server without OIDC auth",
+    live,
+    async ({ page }) => {
+      test.skip(!sso.hasOidcAuth, "this server has no OIDC auth (the next test reads what the console says)");
+      await signInAtProvider(page, intern);
+
+      await expect(page).toHaveURL(`${sso.baseUrl}/sign-in?sso=failed`);
+      // The server's own words follow the rule's name: "OIDC auth method not found for identity, …"
+      // (October 2024 servers name the method wrongly: "GCP auth method not found for identity, …").
+      await expect(page.getByRole("alert")).toHaveText(
+        new RegExp(
+          `^${PROVIDER_NAME} signed you in as ${intern.email.replaceAll(".", "\\.")}, but the secrets service refused ` +
+            `the identity of rule "${UNBOUND_RULE_NAME}": \\w+ auth method not found for identity`,
+        ),
       );
       expect((await sessionFromPage(page)).status).toBe(401);
     },
