@@ -35,6 +35,10 @@ export const outsider = {
 /** Routed by a second rule to an identity that has no OIDC auth attached. */
 export const intern = { email: "ivy@acme.test", password: "ivy-pass-1", name: "Ivy Intern", groups: ["interns"] };
 export const UNBOUND_RULE_NAME = "interns";
+/** Routed to an identity whose tokens live a few seconds, so that the BFF renews them while the test watches. */
+export const renewer = { email: "rex@acme.test", password: "rex-pass-1", name: "Rex Renewer", groups: ["on-call"] };
+/** Seconds; the BFF renews two thirds into a token's life. */
+export const SHORT_TOKEN_TTL = 6;
 
 export interface LiveSso {
   /** The BFF with single sign-on, `http://127.0.0.1:<port>`. */
@@ -46,6 +50,8 @@ export interface LiveSso {
   identity: { id: string; name: string };
   /** An identity of the server without OIDC auth, named by the interns' rule. */
   unbound: { id: string; name: string };
+  /** Bound like `identity`, with tokens of SHORT_TOKEN_TTL seconds; the on-call rule names it. */
+  shortLived: { id: string; name: string };
   close(): Promise<void>;
 }
 
@@ -108,7 +114,7 @@ export async function startLiveSso(options: {
   const bffPort = await freePort();
   const baseUrl = `http://127.0.0.1:${bffPort}`;
   const provider = await startOidcProvider({
-    users: [insider, outsider, intern],
+    users: [insider, outsider, intern, renewer],
     clients: [
       {
         clientId: CLIENT_ID,
@@ -133,11 +139,15 @@ export async function startLiveSso(options: {
 
   try {
     const hasOidcAuth = await serverHasOidcAuth(upstream);
-    const identity = hasOidcAuth
-      ? await boundIdentity(service, organizationId, provider.issuer, tls.cert)
-      : // Nothing to attach OIDC auth to: the BFF is configured all the same, as an operator would try it.
-        { id: "00000000-0000-4000-8000-000000000000", name: "(none)" };
+    // Nothing to attach OIDC auth to on a server without it: the BFF is configured all the same,
+    // as an operator would try it.
+    const none = { id: "00000000-0000-4000-8000-000000000000", name: "(none)" };
+    const identity = hasOidcAuth ? await boundIdentity(service, organizationId, provider.issuer, tls.cert) : none;
     if (hasOidcAuth) identityIds.push(identity.id);
+    const shortLived = hasOidcAuth
+      ? await boundIdentity(service, organizationId, provider.issuer, tls.cert, SHORT_TOKEN_TTL)
+      : none;
+    if (hasOidcAuth) identityIds.push(shortLived.id);
     const unbound = await service(endpoints["identities.create"], {
       body: { name: uniqueName("sso-live-unbound"), organizationId, role: "member" },
     });
@@ -156,6 +166,7 @@ export async function startLiveSso(options: {
       KEYHOLD_OIDC_IDENTITY_RULES: JSON.stringify([
         { name: RULE_NAME, claim: "groups", values: "platform, sales", identityId: identity.id },
         { name: UNBOUND_RULE_NAME, claim: "groups", values: "interns", identityId: unbound.identity.id },
+        { name: "on-call", claim: "groups", values: "on-call", identityId: shortLived.id },
       ]),
       KEYHOLD_OIDC_PROVIDER_NAME: PROVIDER_NAME,
       // The provider's certificate, trusted by the BFF as an operator trusts a private CA.
@@ -168,6 +179,7 @@ export async function startLiveSso(options: {
       hasOidcAuth,
       identity,
       unbound: { id: unbound.identity.id, name: unbound.identity.name },
+      shortLived,
       close,
     };
   } catch (error) {
@@ -187,6 +199,7 @@ async function boundIdentity(
   organizationId: string,
   issuer: string,
   caCert: string,
+  accessTokenTTL = 3600,
 ): Promise<{ id: string; name: string }> {
   const name = uniqueName("sso-live");
   const { identity } = await service(endpoints["identities.create"], {
@@ -203,7 +216,7 @@ async function boundIdentity(
         boundClaims: { email: "*@acme.test" },
         claimMetadataMapping: { email: "email", name: "name" },
         boundSubject: "",
-        accessTokenTTL: 3600,
+        accessTokenTTL,
         accessTokenMaxTTL: 7200,
         accessTokenNumUsesLimit: 0,
         accessTokenTrustedIps: [{ ipAddress: "0.0.0.0/0" }, { ipAddress: "::/0" }],

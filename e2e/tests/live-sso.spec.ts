@@ -9,6 +9,7 @@ import {
   outsider,
   PROVIDER_NAME,
   RULE_NAME,
+  renewer,
   startLiveSso,
   UNBOUND_RULE_NAME,
 } from "../support/live-sso.ts";
@@ -53,11 +54,16 @@ test.describe("single sign-on through the server's OIDC auth", () => {
   }
 
   /** GET /bff/session from the page, as the console asks it. */
-  function sessionFromPage(page: Page): Promise<{ status: number; body: BffSession | undefined }> {
+  function sessionFromPage(
+    page: Page,
+  ): Promise<{ status: number; body: BffSession | undefined; message: string | undefined }> {
     return page.evaluate(
       async ([header, value]) => {
         const answer = await fetch("/bff/session", { headers: { [header]: value } });
-        return { status: answer.status, body: answer.ok ? ((await answer.json()) as BffSession) : undefined };
+        const json = (await answer.json()) as unknown;
+        return answer.ok
+          ? { status: answer.status, body: json as BffSession, message: undefined }
+          : { status: answer.status, body: undefined, message: (json as { message?: string }).message };
       },
       [CSRF_HEADER, CSRF_VALUE] as const,
     );
@@ -79,6 +85,46 @@ test.describe("single sign-on through the server's OIDC auth", () => {
       // The browser holds a cookie and nothing else: no token in its storage.
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
       expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+    },
+  );
+
+  test(
+    "the session is renewed through the provider's refresh token, and ends once the provider disables the person",
+    live,
+    async ({ page }) => {
+      test.skip(!sso.hasOidcAuth, "this server has no OIDC auth");
+      await signInAtProvider(page, renewer);
+      await expect(page.getByRole("button", { name: `Account: ${renewer.email}` })).toBeVisible();
+      const refreshes = () =>
+        sso.provider.tokenRequests.filter((r) => r.grantType === "refresh_token" && r.status === 200).length;
+      const before = refreshes();
+
+      // Two thirds into the token's life the next request renews it: a refresh grant at the
+      // provider, then a new sign-in at the server with the fresh ID token. The session goes on.
+      await expect
+        .poll(async () => ((await sessionFromPage(page)).status === 200 ? refreshes() : -1), { timeout: 30_000 })
+        .toBeGreaterThan(before);
+      const renewed = await sessionFromPage(page);
+      expect(renewed.status).toBe(200);
+      expect(renewed.body?.person?.email).toBe(renewer.email);
+      expect(renewed.body?.identity.id).toBe(sso.shortLived.id);
+
+      // Removed at the provider: the next renewal is refused there, and the session ends.
+      const person = sso.provider.users.get(renewer.email);
+      if (!person) throw new Error("the provider lost the person");
+      person.disabled = true;
+      // The request whose renewal fails is told why (later ones only that there is no session).
+      await expect
+        .poll(
+          async () => {
+            const { status, message } = await sessionFromPage(page);
+            return status === 200 ? "still signed in" : `${status} ${message}`;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(`401 Your sign-in at ${PROVIDER_NAME} has ended. Sign in again.`);
+      expect(sso.provider.tokenRequests.at(-1)).toMatchObject({ grantType: "refresh_token" });
+      expect(sso.provider.tokenRequests.at(-1)?.status).not.toBe(200);
     },
   );
 
