@@ -1,6 +1,7 @@
 import { type BffSession, CSRF_HEADER, CSRF_VALUE, endpoints } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
 import { ignoreNotFound } from "../support/api.ts";
+import { keepsAuditLogs } from "../support/audit-plan.ts";
 import { expect, server, test, uniqueName } from "../support/fixtures.ts";
 import {
   insider,
@@ -182,8 +183,10 @@ test.describe("single sign-on through the server's OIDC auth", () => {
   test(
     "a change the person makes is in the server's audit log, naming them where the server carries claims",
     live,
-    async ({ page, service, seededProject: project }) => {
+    async ({ page, service, session, seededProject: project }) => {
       test.skip(!sso.hasOidcAuth, "this server has no OIDC auth");
+      const keeps = await keepsAuditLogs(session.organization.id);
+      test.skip(keeps === false, "the server's plan keeps no audit log");
       await service(endpoints["identityMemberships.add"], {
         params: { projectId: project.id, identityId: sso.identity.id },
         body: { roles: [{ role: "member", isTemporary: false }] },
@@ -199,15 +202,25 @@ test.describe("single sign-on through the server's OIDC auth", () => {
       });
       expect(created.status()).toBe(200);
 
+      const projectLog = () =>
+        service(endpoints["auditLogs.listProject"], {
+          params: { workspaceId: project.id },
+          query: { startDate: new Date(Date.now() - 600_000).toISOString(), limit: 50 },
+        });
+      if (keeps === "unknown") {
+        // An October 2024 server shows its plan to user sessions only; it stores events at once,
+        // so a project log without even its creation means a plan that keeps none.
+        test.skip((await projectLog()).auditLogs.length === 0, "the server's plan keeps no audit log");
+      }
+
       // The server stores its events through a queue: look until the event is there.
       let actor: { type?: string; metadata?: Record<string, unknown> } | undefined;
       await expect(async () => {
-        const { auditLogs } = await service(endpoints["auditLogs.listProject"], {
-          params: { workspaceId: project.id },
-          query: { startDate: new Date(Date.now() - 600_000).toISOString(), eventType: "create-secret", limit: 20 },
-        });
+        const { auditLogs } = await projectLog();
         const event = auditLogs.find(
-          (entry) => (entry.event.metadata as { secretKey?: string } | undefined)?.secretKey === secretName,
+          (entry) =>
+            entry.event.type === "create-secret" &&
+            (entry.event.metadata as { secretKey?: string } | undefined)?.secretKey === secretName,
         );
         actor = event?.actor as typeof actor;
         expect(actor?.type).toBe("identity");
