@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { endpoints } from "@keyhold/contract";
-import { expect, server, test } from "../support/fixtures.ts";
+import { keepsAuditLogs } from "../support/audit-plan.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 /**
  * The audit log against whichever server the suite runs on, real Infisical servers included. A
@@ -10,25 +10,6 @@ import { expect, server, test } from "../support/fixtures.ts";
  * the project's log instead), and one whose plan keeps no audit log says so in the page.
  */
 const live = { tag: "@live" } as const;
-
-/**
- * Whether the server keeps an audit log: Keyhold always; an Infisical server when its plan does.
- * "unknown" where the server shows its plan to user sessions only (October 2024).
- */
-async function keepsAuditLogs(orgId: string): Promise<boolean | "unknown"> {
-  if (server === "keyhold") return true;
-  const upstream = process.env.KEYHOLD_E2E_SERVICE_URL;
-  const tokenFile = process.env.KEYHOLD_E2E_ADMIN_TOKEN_FILE;
-  if (!upstream || !tokenFile) throw new Error("The live suite's setup names the server and its token");
-  const token = (await readFile(tokenFile, "utf8")).trim();
-  const answer = await fetch(`${upstream}/api/v1/organizations/${orgId}/plan`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (answer.status === 403 && server === "2024") return "unknown";
-  expect(answer.status, "the server answers its plan").toBe(200);
-  const { plan } = (await answer.json()) as { plan: { auditLogs?: boolean; auditLogsRetentionDays?: number } };
-  return Boolean(plan.auditLogs) && (plan.auditLogsRetentionDays ?? 0) > 0;
-}
 
 test(
   "a secret created through the server is found under its View activity, or the page says the server keeps no log",

@@ -34,13 +34,18 @@ export interface ProviderOptions {
   clients: ProviderClient[];
   /** Seconds. */
   ttl?: { idToken?: number; accessToken?: number; refreshToken?: number };
+  /**
+   * Serve over https with this key and certificate (PEM); the issuer is then `https://127.0.0.1:<port>`.
+   * Some servers fetch an issuer's keys over https only (Infisical of October 2024).
+   */
+  tls?: { key: string; cert: string };
 }
 
 /** Changes a token response's ID token before the client sees it (re-signed with the provider's own key). */
 export type IdTokenTamper = (claims: Record<string, unknown>) => Record<string, unknown>;
 
 export interface TestOidcProvider {
-  /** The issuer, `http://127.0.0.1:<port>`. */
+  /** The issuer, `http://127.0.0.1:<port>` (`https://` with `tls`). */
   issuer: string;
   users: Map<string, ProviderUser>;
   /** Every token request the provider answered, in order: grant type and whether it succeeded. */
@@ -124,12 +129,13 @@ export async function startOidcProvider(options: ProviderOptions): Promise<TestO
   const signingKey = { ...(await exportJWK(privateKey)), kid: "acme-1", alg: "RS256", use: "sig" };
 
   // Learn the port first: the issuer names it.
-  const { createServer } = await import("node:http");
-  const server: Server = createServer();
+  const server: Server = options.tls
+    ? (await import("node:https")).createServer(options.tls)
+    : (await import("node:http")).createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
 
   const provider = new Provider(issuer, {
     adapter: memoryAdapter(),

@@ -10,7 +10,7 @@ import { paths } from "@/config/paths";
 import { useFollowServerFeatures } from "@/hooks/use-follow-server-features";
 import { useTheme } from "@/hooks/use-theme";
 import { sessionQueries } from "@/lib/session";
-import { AccountBadge, accountTriggerClasses } from "./account-badge";
+import { AccountBadge, accountOf, accountTriggerClasses } from "./account-badge";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Sidebar } from "./sidebar";
 import { themeOption } from "./theme-options";
@@ -77,7 +77,7 @@ export function AppShell() {
               <AfterFirstPaint
                 fallback={
                   <div aria-hidden className={accountTriggerClasses}>
-                    <AccountBadge name={session.identity.name} />
+                    <AccountBadge {...accountOf(session)} />
                   </div>
                 }
               >

@@ -1,10 +1,34 @@
-import { type BffLoginBody, BffSessionSchema, bffPaths } from "@keyhold/contract";
-import { z } from "zod";
+import {
+  type BffLoginBody,
+  BffLogoutResponseSchema,
+  BffSessionSchema,
+  bffPaths,
+  type SignInOptions,
+  SignInOptionsSchema,
+} from "@keyhold/contract";
 import { request } from "@/lib/api-client";
+import { isMissingRoute } from "@/lib/api-error";
 
 /** The BFF's own sign-in and sign-out; these are not contract endpoints, so they have their own calls. */
 export const authApi = {
+  /** Which ways to sign in the BFF offers, and why this browser's last single sign-on failed (told once). */
+  signInOptions: async (signal?: AbortSignal): Promise<SignInOptions> => {
+    try {
+      return await request({ method: "GET", url: bffPaths.signInOptions, schema: SignInOptionsSchema, signal });
+    } catch (error) {
+      // A BFF from before single sign-on has no such route: it offers the credentials forms only.
+      if (isMissingRoute(error)) return { credentials: true, sso: null };
+      throw error;
+    }
+  },
   signIn: (body: BffLoginBody) => request({ method: "POST", url: bffPaths.login, body, schema: BffSessionSchema }),
-  // The logout answer carries nothing the app needs.
-  signOut: () => request({ method: "POST", url: bffPaths.logout, body: {}, schema: z.unknown() }),
+  /** 204, or where to end the provider's session too (a session that came from single sign-on). */
+  signOut: async () =>
+    (await request({ method: "POST", url: bffPaths.logout, body: {}, schema: BffLogoutResponseSchema.optional() }))
+      ?.endSessionUrl,
 };
+
+/** Where the "Sign in with …" link goes: the BFF's login route, told where to come back to. */
+export function ssoLoginHref(loginPath: string, returnTo: string): string {
+  return `${loginPath}?${new URLSearchParams({ returnTo })}`;
+}

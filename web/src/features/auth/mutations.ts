@@ -18,19 +18,27 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Ends the session. Resolves with the provider's end-session URL when the session came from single
+ * sign-on and the provider signs people out too: the caller sends the browser there.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<string | undefined> => {
       try {
-        await authApi.signOut();
+        return await authApi.signOut();
       } catch (error) {
         // Already signed out (the session expired) is the outcome we wanted.
         if (!isApiError(error, 401)) throw error;
+        return undefined;
       }
     },
-    // Marking the session gone makes the signed-in layout send the user to sign in.
-    onSuccess: () => {
+    onSuccess: (endSessionUrl) => {
+      // Leaving for the provider: this document goes away with everything it holds, and the
+      // console would only flash its sign-in page (and read data again) on the way out.
+      if (endSessionUrl !== undefined) return;
+      // Marking the session gone makes the signed-in layout send the user to sign in.
       queryClient.setQueryData(sessionKeys.current(), null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
     },

@@ -2,7 +2,7 @@ import { useRevalidator, useRouteError } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 
 /**
- * The sign-in route's error element: checking for a session failed (the server could not be
+ * The sign-in route's error element: checking for a session or reading the ways to sign in failed (the server could not be
  * reached, or answered with an error). Part of the first screen, so it stays small; the
  * console's routes share the fuller `RouteError`.
  */
@@ -14,7 +14,7 @@ export function SignInError() {
       <ErrorPanel
         className="w-full max-w-md"
         error={error}
-        title="Keyhold could not check whether you are signed in"
+        title="Keyhold could not prepare the sign-in page"
         onRetry={() => void revalidator.revalidate()}
       />
     </main>

@@ -1,76 +1,25 @@
-import { Info } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import type { SignInOptions } from "@keyhold/contract";
+import { Info, LogIn } from "lucide-react";
+import { useLoaderData, useSearchParams } from "react-router";
 import { BrandMark } from "@/components/ui/brand-mark";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Spinner } from "@/components/ui/spinner";
 import { DEFAULT_AFTER_SIGN_IN } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { safeReturnPath } from "@/lib/safe-redirect";
-import { useSignIn } from "../mutations";
-import {
-  parseSignIn,
-  type SignInFieldErrors,
-  type SignInMode,
-  signInErrorMessage,
-  signInFields,
-} from "../sign-in-form";
-import { SignInField } from "./sign-in-field";
+import { ssoLoginHref } from "../api";
+import { CredentialsForm } from "./credentials-form";
 
-const modes: { value: SignInMode; label: string }[] = [
-  { value: "token", label: "Token" },
-  { value: "client", label: "Universal auth" },
-];
-const KEEPS_IT = "Keyhold keeps the credentials on its server; this browser only receives a session cookie.";
+/** Said when the BFF sent the browser back from a failed single sign-on but has no reason (any more) to tell. */
+const SSO_FAILED = "Single sign-on did not complete. Try again, or ask an administrator to check its set-up.";
 
-/**
- * The console's first screen. Its fields are read from the form when it is submitted and
- * checked against the contract's schema, without react-hook-form or Radix: the sign-in
- * page has a JavaScript budget (see web/tooling/route-js.ts), and a form library would be
- * a tenth of it for two inputs. Forms behind sign-in use react-hook-form as usual.
- */
+/** The console's first screen: single sign-on, the credentials forms, or both, as the BFF offers them. */
 export function SignInPage() {
+  const options = useLoaderData<SignInOptions>();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const signIn = useSignIn();
-  const [mode, setMode] = useState<SignInMode>("token");
-  const [errors, setErrors] = useState<SignInFieldErrors>();
-  const [serverError, setServerError] = useState<string>();
   const next = safeReturnPath(searchParams.get("next"), DEFAULT_AFTER_SIGN_IN);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = parseSignIn(mode, new FormData(form));
-    setServerError(undefined);
-    if (!parsed.success) {
-      setErrors(parsed.errors);
-      const first = signInFields[mode].find((name) => parsed.errors[name]);
-      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
-      return;
-    }
-    setErrors(undefined);
-    // Credentials leave the form the moment they are sent; never kept in state, storage or the URL.
-    form.reset();
-    signIn.mutate(parsed.data, {
-      onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) => setServerError(signInErrorMessage(error, mode)),
-      onSettled: () => signIn.reset(),
-    });
-  };
-  // Once errors are shown, they follow the fields as they are corrected.
-  const onInput = (event: FormEvent<HTMLFormElement>) => {
-    if (errors === undefined) return;
-    const parsed = parseSignIn(mode, new FormData(event.currentTarget));
-    setErrors(parsed.success ? undefined : parsed.errors);
-  };
-  const changeMode = (value: SignInMode) => {
-    setMode(value);
-    setErrors(undefined);
-    setServerError(undefined);
-  };
-  const pending = signIn.isPending;
+  const failure = options.failure ?? (searchParams.get("sso") === "failed" ? SSO_FAILED : undefined);
+  const { sso, credentials } = options;
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-surface px-4 py-12">
@@ -79,89 +28,48 @@ export function SignInPage() {
           <BrandMark className="size-10" />
           <h1 className="text-xl font-semibold tracking-tight">Sign in to Keyhold</h1>
           <p className="text-sm text-muted-foreground">
-            Use the credentials of a machine identity in your organization.
+            {sso
+              ? `Use your ${sso.providerName} account${credentials ? ", or the credentials of a machine identity" : ""}.`
+              : "Use the credentials of a machine identity in your organization."}
           </p>
         </div>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          onInput={onInput}
-          className="grid gap-5 rounded-xl border border-border bg-card p-6 shadow-sm"
-        >
-          <FormAlert message={serverError} />
-          <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1" disabled={pending}>
-            <legend className="sr-only">Sign in with</legend>
-            {modes.map((option) => (
-              <label
-                key={option.value}
-                className={cn(
-                  "relative flex h-8 cursor-pointer items-center justify-center rounded-md px-2 text-[13px] font-medium text-muted-foreground",
-                  "has-focus-visible:ring-2 has-focus-visible:ring-ring",
-                  mode === option.value && "bg-card text-foreground shadow-xs",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="mode"
-                  value={option.value}
-                  checked={mode === option.value}
-                  onChange={() => changeMode(option.value)}
-                  className="absolute inset-0 cursor-pointer appearance-none rounded-md outline-none"
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          {mode === "token" ? (
-            <SignInField
-              key="token"
-              id="access-token"
-              name="accessToken"
-              label="Access token"
-              secret="token"
-              error={errors?.accessToken}
-              help={KEEPS_IT}
-              disabled={pending}
-            />
-          ) : (
-            <div key="client" className="grid gap-4">
-              <SignInField
-                id="client-id"
-                name="clientId"
-                label="Client ID"
-                error={errors?.clientId}
-                disabled={pending}
-              />
-              <SignInField
-                id="client-secret"
-                name="clientSecret"
-                label="Client secret"
-                secret="secret"
-                error={errors?.clientSecret}
-                help={KEEPS_IT}
-                disabled={pending}
-              />
+        <div className="grid gap-5 rounded-xl border border-border bg-card p-6 shadow-sm">
+          <FormAlert message={failure} />
+          {sso ? (
+            <a
+              href={ssoLoginHref(sso.loginPath, next)}
+              className={cn(buttonVariants({ variant: "primary" }), "w-full")}
+            >
+              <LogIn aria-hidden />
+              Sign in with {sso.providerName}
+            </a>
+          ) : null}
+          {sso && credentials ? (
+            <div className="flex items-center gap-3 text-xs text-muted-foreground">
+              <span aria-hidden className="h-px flex-1 bg-border" />
+              or with a machine identity
+              <span aria-hidden className="h-px flex-1 bg-border" />
             </div>
-          )}
-          <Button
-            type="submit"
-            variant="primary"
-            className="w-full"
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
-            {pending ? <Spinner /> : null}
-            Sign in
-          </Button>
-        </form>
-        <div className="mt-4 flex gap-2 rounded-lg border border-border bg-card px-3 py-2.5 text-[13px] text-muted-foreground">
-          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <p>
-            Running locally? The admin token is in{" "}
-            <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">.keyhold/admin-token</code>
-            .
-          </p>
+          ) : null}
+          {credentials ? <CredentialsForm next={next} secondary={sso !== null} /> : null}
+          {!sso && !credentials ? (
+            <p role="note" className="text-sm text-muted-foreground">
+              This Keyhold server offers no way to sign in. Ask its administrator to configure single sign-on.
+            </p>
+          ) : null}
         </div>
+        {credentials ? (
+          <div className="mt-4 flex gap-2 rounded-lg border border-border bg-card px-3 py-2.5 text-[13px] text-muted-foreground">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <p>
+              Running locally? The admin token is in{" "}
+              <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">
+                .keyhold/admin-token
+              </code>
+              .
+            </p>
+          </div>
+        ) : null}
       </div>
     </main>
   );
