@@ -158,6 +158,8 @@ export async function startLiveSso(options: {
       HOST: "127.0.0.1",
       KEYHOLD_UPSTREAM_URL: upstream,
       KEYHOLD_UPSTREAM_TIMEOUT_MS: "30000",
+      // Each test signs in afresh; the default limit of 10 per minute is for people.
+      KEYHOLD_LOGIN_RATE_LIMIT: "1000",
       KEYHOLD_PUBLIC_URL: baseUrl,
       KEYHOLD_OIDC_ISSUER: provider.issuer,
       KEYHOLD_OIDC_CLIENT_ID: CLIENT_ID,
