@@ -15,7 +15,11 @@ import { registerRequestIdHeader, requestIdOptions } from "./plugins/request-id.
 import { RequestLog } from "./plugins/request-log.ts";
 import { consoleScriptSources, registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
+import { OidcClient, reasonOf } from "./oidc/client.ts";
+import { type FlowStore, MemoryFlowStore, RedisFlowStore } from "./oidc/flow-store.ts";
+import { ssoRenewer } from "./oidc/renew.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
+import { registerOidcRoutes } from "./routes/oidc.ts";
 import { registerForwarding } from "./routes/forward.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { UpstreamCompat } from "./compat/upstream-compat.ts";
@@ -44,6 +48,8 @@ export interface AppOverrides {
   clock?: Clock;
   sessionStore?: SessionStore;
   logger?: Logger;
+  /** Where single sign-on keeps its pending flows; by default beside the sessions. */
+  flowStore?: FlowStore;
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -118,8 +124,35 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   registerHealthRoutes(app, { upstreamOrigin: config.upstreamOrigin, pingRedis: redis && (() => redis.ping()) });
   const compat = new UpstreamCompat(upstream);
-  const renewal = new TokenRenewal(sessions, compat, clock);
-  registerBffRoutes(app, { sessions, compat, renewal, loginRateLimit: config.loginRateLimit });
+  const oidc = config.oidc && { config: config.oidc, client: new OidcClient(config.oidc) };
+  const renewal = new TokenRenewal(sessions, compat, clock, oidc && ssoRenewer(oidc.config, oidc.client, compat));
+  const flows = overrides.flowStore ?? (redis ? new RedisFlowStore(redis, loggerInstance) : new MemoryFlowStore(clock));
+  registerBffRoutes(app, {
+    sessions,
+    compat,
+    renewal,
+    loginRateLimit: config.loginRateLimit,
+    credentialSignIn: config.credentialSignIn,
+    ...(oidc && {
+      ssoSignOut: async (session, request) => {
+        const { log } = request;
+        const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+        const refreshToken = session.oidc?.refreshToken;
+        const [, endSessionUrl] = await Promise.all([
+          refreshToken &&
+            oidc.client.revokeRefreshToken(refreshToken).catch((error: unknown) => {
+              log.warn({ reason: reasonOf(error) }, "the provider's refresh token was not revoked at sign-out");
+            }),
+          oidc.client.endSessionUrl(`${origin}/sign-in`).catch((error: unknown) => {
+            log.warn({ reason: reasonOf(error) }, "the provider's end-session URL is unknown");
+            return undefined;
+          }),
+        ]);
+        return endSessionUrl;
+      },
+    }),
+  });
+  registerOidcRoutes(app, { config, oidc, flows, sessions, compat, renewal, clock });
   registerForwarding(app, { sessions, compat, renewal });
   await registerWeb(app, config.webDistDir);
   app.decorate("metricsUrl", undefined as string | undefined);

@@ -24,6 +24,9 @@ describe("loadConfig", () => {
       metrics: undefined,
       shutdownGraceMs: 10_000,
       trustedProxies: [],
+      publicUrl: undefined,
+      oidc: undefined,
+      credentialSignIn: true,
     });
   });
 

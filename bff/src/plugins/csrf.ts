@@ -1,7 +1,15 @@
-import { CSRF_HEADER, CSRF_VALUE, errorNames } from "@keyhold/contract";
+import { bffPaths, CSRF_HEADER, CSRF_VALUE, errorNames } from "@keyhold/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors.ts";
-import { isApiOrBffRequest } from "./scope.ts";
+import { isApiOrBffRequest, pathOf } from "./scope.ts";
+
+/**
+ * The two navigations of single sign-on: the browser arrives by link or by the provider's
+ * redirect, so it cannot add a header. Both are GETs that change nothing the attacker could
+ * use: the login only starts a flow, and the callback completes only the flow whose cookie this
+ * browser holds (and whose state, PKCE verifier and nonce match).
+ */
+const NAVIGATIONS = new Set<string>([bffPaths.oidcLogin, bffPaths.oidcCallback]);
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -23,6 +31,7 @@ export function registerCsrfGuard(app: FastifyInstance): void {
   // A callback hook rather than an async one: no promise per request.
   app.addHook("onRequest", (request, _reply, done) => {
     if (!isApiOrBffRequest(request)) return done();
+    if (request.method === "GET" && NAVIGATIONS.has(pathOf(request.url))) return done();
     if (request.headers[CSRF_HEADER] !== CSRF_VALUE) {
       return done(
         new HttpError(401, errorNames.unauthorized, `Requests to this endpoint must carry the header "X-CSRF: 1".`),

@@ -1,5 +1,6 @@
 import {
   BffLoginBodySchema,
+  BffLogoutResponseSchema,
   type BffSession,
   bffPaths,
   ErrorBodySchema,
@@ -22,6 +23,13 @@ export interface BffRouteDeps {
   compat: UpstreamCompat;
   renewal: TokenRenewal;
   loginRateLimit: Config["loginRateLimit"];
+  /** False: the access-token and client-secret sign-in is refused (KEYHOLD_CREDENTIAL_SIGN_IN=false). */
+  credentialSignIn: boolean;
+  /**
+   * Ends a single sign-on session at the provider too (its refresh token revoked); the URL to
+   * send the browser to for RP-initiated logout, when the provider has one.
+   */
+  ssoSignOut?: (session: Session, request: FastifyRequest) => Promise<string | undefined>;
 }
 
 const TOKEN_NOT_ACCEPTED = "The access token was not accepted. Check that it is complete and still valid.";
@@ -46,7 +54,7 @@ function refusedByUpstream(json: unknown): void {
 }
 
 /** Who the token belongs to, as the upstream sees it. The token is not verified here; the upstream does that. */
-async function identify(
+export async function identify(
   compat: UpstreamCompat,
   accessToken: string,
   request: Pick<FastifyRequest, "id" | "ip" | "log">,
@@ -138,6 +146,13 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
     const previous = readSessionId(request);
     if (previous !== undefined) await deps.sessions.end(previous);
     if (hasSessionCookie(request)) clearSessionCookie(reply);
+    if (!deps.credentialSignIn) {
+      throw new HttpError(
+        403,
+        errorNames.forbidden,
+        "Sign-in with an access token or client secret is switched off here.",
+      );
+    }
 
     refuseUnstorableText(request.body);
     const body = BffLoginBodySchema.safeParse(request.body);
@@ -158,9 +173,12 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
 
   app.post(bffPaths.logout, async (request, reply) => {
     const id = readSessionId(request);
+    const session = id === undefined ? undefined : await deps.sessions.peek(id);
     if (id !== undefined) await deps.sessions.end(id);
     clearSessionCookie(reply);
     reply.header("clear-site-data", '"cache","cookies","storage"');
+    const endSessionUrl = session?.oidc && deps.ssoSignOut ? await deps.ssoSignOut(session, request) : undefined;
+    if (endSessionUrl) return reply.code(200).send(BffLogoutResponseSchema.parse({ endSessionUrl }));
     return reply.code(204).send();
   });
 }

@@ -21,7 +21,11 @@ export async function requireSession(
     const renewed = await renewal.renew(session, { reqId: request.id, clientIp: request.ip, log: request.log });
     if (renewed) return renewed;
     clearSessionCookie(reply);
-    throw unauthorized("The session's access token could not be renewed. Sign in again.");
+    throw unauthorized(
+      session.person
+        ? `Your sign-in at ${session.person.provider} has ended. Sign in again.`
+        : "The session's access token could not be renewed. Sign in again.",
+    );
   }
   if (session) return session;
   if (hasSessionCookie(request)) clearSessionCookie(reply);

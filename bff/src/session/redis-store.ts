@@ -14,6 +14,16 @@ const StoredSessionSchema = z.object({
   orgId: z.string(),
   createdAt: z.number(),
   lastUsedAt: z.number(),
+  tokenRenewAt: z.number().optional(),
+  person: z
+    .object({
+      subject: z.string(),
+      email: z.string().optional(),
+      name: z.string().optional(),
+      provider: z.string(),
+    })
+    .optional(),
+  oidc: z.object({ refreshToken: z.string().optional(), identityId: z.string(), rule: z.string() }).optional(),
 }) satisfies z.ZodType<Session>;
 
 const KEY_PREFIX = "keyhold:session:";
@@ -124,15 +134,20 @@ export class RedisSessionStore implements SessionStore {
 }
 
 /** What a session id derives: its Redis key, and the key and associated data its value is sealed with. */
-interface SessionKeys {
+export interface SessionKeys {
   redisKey: string;
   valueKey: Buffer;
   aad: Buffer;
 }
 
 function deriveKeys(id: string): SessionKeys {
-  const redisKey = KEY_PREFIX + createHash("sha256").update(id).digest("hex");
-  const valueKey = Buffer.from(hkdfSync("sha256", id, "keyhold", "keyhold/bff/session-value/aes-256-gcm/v1", 32));
+  return sealingKeys(id, KEY_PREFIX, "keyhold/bff/session-value/aes-256-gcm/v1");
+}
+
+/** The Redis key (`prefix` + SHA-256 of the id) and value key (HKDF of the id) of a secret id only the browser holds. */
+export function sealingKeys(id: string, prefix: string, info: string): SessionKeys {
+  const redisKey = prefix + createHash("sha256").update(id).digest("hex");
+  const valueKey = Buffer.from(hkdfSync("sha256", id, "keyhold", info, 32));
   return { redisKey, valueKey, aad: Buffer.from(redisKey) };
 }
 
@@ -220,7 +235,7 @@ class RecentSessions {
 }
 
 /** iv (12 bytes) ‖ ciphertext ‖ tag (16 bytes), base64; the Redis key is bound in as associated data. */
-function seal(keys: SessionKeys, plaintext: string): string {
+export function seal(keys: SessionKeys, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keys.valueKey, iv).setAAD(keys.aad);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
@@ -228,7 +243,7 @@ function seal(keys: SessionKeys, plaintext: string): string {
 }
 
 /** The plaintext, or undefined when the value was not sealed for this id (or was altered). */
-function open(keys: SessionKeys, sealed: string): string | undefined {
+export function open(keys: SessionKeys, sealed: string): string | undefined {
   const bytes = Buffer.from(sealed, "base64");
   if (bytes.length < 12 + 16) return undefined;
   try {
@@ -240,7 +255,7 @@ function open(keys: SessionKeys, sealed: string): string | undefined {
   }
 }
 
-function safeJson(text: string | undefined): unknown {
+export function safeJson(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text);

@@ -20,7 +20,7 @@ export function defaultTouchEveryMs(idleMs: number): number {
   return Math.min(MAX_TOUCH_EVERY_MS, Math.floor(idleMs / 60));
 }
 
-export type NewSession = Pick<Session, "accessToken" | "identity" | "orgId" | "tokenRenewAt">;
+export type NewSession = Pick<Session, "accessToken" | "identity" | "orgId" | "tokenRenewAt" | "person" | "oidc">;
 
 /** Told when sessions start and end (metrics). */
 export interface SessionEvents {
@@ -72,13 +72,17 @@ export class Sessions {
     return (await this.store.refresh(touched, this.#expiresAt(touched))) ? touched : undefined;
   }
 
-  /** Puts a renewed bearer token in the session, unless the session ended meanwhile. */
+  /**
+   * Puts a renewed bearer token in the session (and, for single sign-on, the provider's rotated
+   * refresh token), unless the session ended meanwhile.
+   */
   async replaceToken(
     session: Session,
     accessToken: string,
     tokenRenewAt: number | undefined,
+    oidc: Session["oidc"] = session.oidc,
   ): Promise<Session | undefined> {
-    const renewed = { ...session, accessToken, tokenRenewAt };
+    const renewed = { ...session, accessToken, tokenRenewAt, oidc };
     return (await this.store.refresh(renewed, this.#expiresAt(renewed))) ? renewed : undefined;
   }
 
@@ -93,7 +97,14 @@ export class Sessions {
       organization: { id: session.orgId },
       expiresAt: new Date(session.createdAt + this.timeouts.absoluteMs).toISOString(),
       idleExpiresAt: new Date(Math.min(this.#idleEnd(session), this.#absoluteEnd(session))).toISOString(),
+      ...(session.person && { person: personView(session.person) }),
     };
+  }
+
+  /** The session, without the browser's cookie touching it (read only: no idle clock restart). */
+  async peek(id: string): Promise<Session | undefined> {
+    const session = await this.store.get(id);
+    return session && this.now() < this.#expiresAt(session) ? session : undefined;
   }
 
   #idleEnd(session: Session): number {
@@ -107,4 +118,14 @@ export class Sessions {
   #expiresAt(session: Session): number {
     return Math.min(this.#idleEnd(session), this.#absoluteEnd(session));
   }
+}
+
+/** Only the named fields: whatever else a stored person might carry never reaches the browser. */
+function personView(person: NonNullable<Session["person"]>): NonNullable<BffSession["person"]> {
+  return {
+    subject: person.subject,
+    provider: person.provider,
+    ...(person.email !== undefined && { email: person.email }),
+    ...(person.name !== undefined && { name: person.name }),
+  };
 }
