@@ -41,8 +41,8 @@ export const DEFAULT_IDENTITY_NAME = "sso-people";
 
 export function toIdentityStepValues(identityId: string | undefined): IdentityStepInput {
   return identityId
-    ? { source: "existing", identityId, claim: "groups", values: "" }
-    : { source: "create", name: DEFAULT_IDENTITY_NAME, role: "member", claim: "groups", values: "" };
+    ? { source: "existing", identityId, claim: "", values: "" }
+    : { source: "create", name: DEFAULT_IDENTITY_NAME, role: "member", claim: "", values: "" };
 }
 
 /**

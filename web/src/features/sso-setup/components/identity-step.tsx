@@ -2,7 +2,7 @@ import type { OidcSetup } from "@keyhold/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
-import { Controller, type ControllerRenderProps, useForm, useWatch } from "react-hook-form";
+import { type Control, Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { InlineError } from "@/components/layout/settings-section";
 import { Button } from "@/components/ui/button";
@@ -162,13 +162,7 @@ function IdentityForm({ setup, orgId, onConnected }: Omit<IdentityStepProps, "co
           </Field>
         </div>
       ) : (
-        <Controller
-          control={control}
-          name="identityId"
-          render={({ field }) => (
-            <IdentityPicker orgId={orgId} error={errors.identityId?.message} disabled={pending} field={field} />
-          )}
-        />
+        <IdentityPicker orgId={orgId} error={errors.identityId?.message} disabled={pending} control={control} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -222,11 +216,11 @@ interface PickerProps {
   orgId: string;
   error: string | undefined;
   disabled: boolean;
-  /** Controlled: the identity chosen before the list arrives (the one configured) stays chosen. */
-  field: ControllerRenderProps<IdentityStepInput, "identityId">;
+  control: Control<IdentityStepInput, unknown, IdentityStepValues>;
 }
 
-function IdentityPicker({ orgId, error, disabled, field }: PickerProps) {
+/** Controlled: the identity chosen before the list arrives (the one configured) stays chosen. */
+function IdentityPicker({ orgId, error, disabled, control }: PickerProps) {
   const query = useQuery(ssoIdentityQueries.identities(orgId));
   if (query.isError) {
     return (
@@ -237,36 +231,40 @@ function IdentityPicker({ orgId, error, disabled, field }: PickerProps) {
   }
   const identities = query.data?.identities ?? [];
   const more = (query.data?.total ?? 0) > PICKER_LIMIT;
+  const none = query.data !== undefined && identities.length === 0;
   return (
-    <Field
-      id="sso-identity-pick"
-      label="Identity"
-      error={
-        error ??
-        (query.data && identities.length === 0 ? "The organization has no identities yet: create one." : undefined)
-      }
-      description={
-        more
-          ? `The first ${PICKER_LIMIT} identities by name.`
-          : "An identity that has OIDC auth already has it updated for this provider."
-      }
-    >
-      <Select
-        disabled={disabled || query.isPending}
-        aria-busy={query.isPending || undefined}
-        name={field.name}
-        ref={field.ref}
-        value={field.value ?? ""}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-      >
-        <option value="">{query.isPending ? "Loading identities…" : "Pick an identity"}</option>
-        {identities.map((identity) => (
-          <option key={identity.id} value={identity.id}>
-            {identity.name} ({identity.role}){identity.authMethods.includes("oidc-auth") ? " · has OIDC auth" : ""}
-          </option>
-        ))}
-      </Select>
-    </Field>
+    <Controller
+      control={control}
+      name="identityId"
+      render={({ field }) => (
+        <Field
+          id="sso-identity-pick"
+          label="Identity"
+          error={error ?? (none ? "The organization has no identities yet: create one." : undefined)}
+          description={
+            more
+              ? `The first ${PICKER_LIMIT} identities by name.`
+              : "An identity that has OIDC auth already has it updated for this provider."
+          }
+        >
+          <Select
+            disabled={disabled || query.isPending}
+            aria-busy={query.isPending || undefined}
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          >
+            <option value="">{query.isPending ? "Loading identities…" : "Pick an identity"}</option>
+            {identities.map((identity) => (
+              <option key={identity.id} value={identity.id}>
+                {identity.name} ({identity.role}){identity.authMethods.includes("oidc-auth") ? " · has OIDC auth" : ""}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+    />
   );
 }

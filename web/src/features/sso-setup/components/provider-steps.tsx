@@ -4,6 +4,9 @@ import { Badge } from "@/components/ui/badge";
 import { ConfigLines, CopyRow, Step } from "./setup-parts";
 
 /** The claims the identity's OIDC auth and the console read from the ID token. */
+/** What the BFF asks for unless KEYHOLD_OIDC_SCOPES says otherwise (shown before it has a provider). */
+const DEFAULT_SCOPES = ["openid", "email", "profile", "offline_access"];
+
 const CLAIMS = [
   { name: "email", why: "names the person in the header and in audit events" },
   { name: "name", why: "shown beside the e-mail" },
@@ -34,7 +37,7 @@ export function RegisterStep({ setup }: { setup: OidcSetup }) {
       <div className="grid gap-2 text-[13px]">
         <p>
           <span className="font-medium">Scopes:</span>{" "}
-          {setup.scopes.map((scope) => (
+          {(setup.scopes.length > 0 ? setup.scopes : DEFAULT_SCOPES).map((scope) => (
             <code key={scope} className="mr-1 rounded bg-muted px-1 py-0.5 font-mono text-xs">
               {scope}
             </code>
