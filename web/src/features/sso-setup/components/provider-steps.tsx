@@ -22,7 +22,7 @@ export function RegisterStep({ setup }: { setup: OidcSetup }) {
       title="Register Keyhold at your identity provider"
       description="Create an OpenID Connect application (a confidential web client using the authorization code flow) with these values."
     >
-      <dl className="grid gap-4 lg:grid-cols-2">
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <CopyRow
           label="Redirect URI"
           value={setup.callbackUrl}
@@ -34,18 +34,18 @@ export function RegisterStep({ setup }: { setup: OidcSetup }) {
           hint="Where the provider returns people after signing them out."
         />
       </dl>
-      <div className="grid gap-2 text-[13px]">
-        <p>
-          <span className="font-medium">Scopes:</span>{" "}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 text-[13px]">
+        <div className="flex flex-wrap items-center gap-1">
+          <span className="mr-1 font-medium">Scopes:</span>
           {(setup.scopes.length > 0 ? setup.scopes : DEFAULT_SCOPES).map((scope) => (
-            <code key={scope} className="mr-1 rounded bg-muted px-1 py-0.5 font-mono text-xs">
+            <code key={scope} className="rounded bg-muted px-1 py-0.5 font-mono text-xs">
               {scope}
             </code>
           ))}
           <span className="text-muted-foreground">
             (offline_access gives the refresh token that keeps sessions alive)
           </span>
-        </p>
+        </div>
         <div>
           <p className="font-medium">Claims in the ID token:</p>
           <ul className="mt-1 grid gap-1 text-muted-foreground">

@@ -21,7 +21,10 @@ export function ConfigLines({ label, lines }: { label: string; lines: string[] }
   const text = lines.join("\n");
   return (
     <div className="relative min-w-0 rounded-md border border-border bg-surface">
-      <pre aria-label={label} className="overflow-x-auto py-2.5 pr-11 pl-3 font-mono text-[13px] leading-6">
+      <pre
+        aria-label={label}
+        className="py-2.5 pr-11 pl-3 font-mono text-[13px] leading-6 break-all whitespace-pre-wrap"
+      >
         {text}
       </pre>
       <div className="absolute top-1 right-1">
@@ -73,7 +76,7 @@ export function Step({
           {description ? <p className="text-[13px] text-muted-foreground">{description}</p> : null}
         </div>
       </div>
-      <div className="grid gap-4 p-4">{children}</div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">{children}</div>
     </section>
   );
 }

@@ -209,7 +209,9 @@ describe("SsoSetupPage", () => {
       identity: { id: IDENTITY_ID, name: "people" },
     };
     expect(await within(step).findByText("Test sign-in passed", undefined, { timeout: 4000 })).toBeVisible();
-    expect(within(step).getByRole("status")).toHaveTextContent("eve@acme.test signed in as the identity people.");
+    expect(within(step).getByRole("status")).toHaveTextContent(
+      "Acme ID signed in eve@acme.test, and the secrets service accepted them as the identity people.",
+    );
   });
 
   it("says what failed when the set-up cannot be read, with a retry", async () => {

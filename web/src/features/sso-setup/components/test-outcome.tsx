@@ -29,7 +29,8 @@ export function TestOutcome({ result, className }: { result: OidcTestResult; cla
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="grid min-w-0 gap-0.5">
         <p className="font-medium">{title}</p>
-        {result.status === "passed" && who && result.identity ? (
+        {/* The BFF's own sentence says it all; without one, who signed in as which identity. */}
+        {result.status === "passed" && !result.message && who && result.identity ? (
           <p>
             <span className="font-medium">{who}</span> signed in as the identity{" "}
             <span className="font-medium">{result.identity.name}</span>.
