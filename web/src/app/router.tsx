@@ -19,7 +19,7 @@ import { sessionQueries } from "@/lib/session";
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     ...authRoutes(queryClient),
-    ...ssoTestRoutes(),
+    ...ssoTestRoutes(queryClient),
     {
       id: "signed-in",
       lazy: { Component: async () => (await import("./app-shell")).AppShell, ErrorBoundary: lazyRouteError },
