@@ -120,7 +120,7 @@ function IdentityForm({ setup, orgId, onConnected }: Omit<IdentityStepProps, "co
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Identity for single sign-on">
       <FormAlert message={formState.errors.root?.server?.message} />
       <fieldset className="grid gap-2" disabled={pending}>
-        <legend className="mb-2 text-[13px] font-medium">Identity</legend>
+        <legend className="mb-2 text-[13px] font-medium">Identity to use</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {(
             [

@@ -11,7 +11,7 @@ export function CopyRow({ label, value, hint }: { label: string; value: string; 
         <span className="min-w-0 flex-1 font-mono text-[13px] break-all">{value}</span>
         <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
       </dd>
-      {hint ? <p className="text-[13px] text-muted-foreground">{hint}</p> : null}
+      {hint ? <dd className="text-[13px] text-muted-foreground">{hint}</dd> : null}
     </div>
   );
 }
