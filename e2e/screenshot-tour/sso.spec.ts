@@ -87,3 +87,17 @@ for (const theme of ["light", "dark"] as const) {
     });
   }
 }
+
+/** The set-up page of a console whose BFF has no provider yet: what to register, and what to set. */
+for (const theme of ["light", "dark"] as const) {
+  for (const width of [390, 1440] as const) {
+    test(`single sign-on set-up while off, in the ${theme} theme at ${width} px`, async ({ signedIn: page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/settings/sign-in");
+      await expect(page.getByLabel("Provider configuration", { exact: true })).toBeVisible();
+      expect(await sidewaysOverflow(page), `sideways overflow by ${await widestElements(page)}`).toBe(0);
+      await page.screenshot({ path: `${dir}${theme}-${width}-sso-setup-off.png`, fullPage: true });
+    });
+  }
+}
