@@ -38,6 +38,19 @@ window.__zod_globalConfig = { jitless: true };
   window.keyholdSessionCheck = check;
 })();
 
+// On the sign-in page, the ways to sign in (and why a single sign-on just failed) are needed for
+// its first screen: ask for them now as well. src/features/auth/api.ts takes this answer (once).
+(function () {
+  if (typeof window.fetch !== "function" || window.location.pathname !== "/sign-in") return;
+  var options = window.fetch("/bff/sign-in-options", {
+    headers: { "x-csrf": "1", accept: "application/json" },
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  options.catch(function () {});
+  window.keyholdSignInOptions = options;
+})();
+
 // Preloads the code of the page being opened, beside the app's own, when index.html lists it
 // for this address (written by the build: web/tooling/route-preloads.ts); the router would
 // otherwise ask for it only once the app has started.

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { endpoints } from "@keyhold/contract";
-import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { csrf, expect, test, uniqueName } from "../support/fixtures.ts";
+import { PROVIDER_NAME, signInAtProvider, test as ssoTest } from "../support/sso-stack.ts";
 import { startStreamReceiver } from "../support/stream-receiver.ts";
 
 /**
@@ -36,6 +37,40 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    ssoTest(
+      "sign-in with single sign-on, and its refusal, have no serious accessibility violations",
+      async ({ page, sso, person }) => {
+        await page.goto(sso.url("/sign-in"));
+        await expect(page.getByRole("link", { name: `Sign in with ${PROVIDER_NAME}` })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("link", { name: `Sign in with ${PROVIDER_NAME}` }).click();
+        await signInAtProvider(page, person(["contractors"]));
+        await expect(page.getByRole("alert")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+    );
+
+    ssoTest(
+      "the single sign-on set-up page has no serious accessibility violations",
+      async ({ page, sso, adminToken }) => {
+        const login = await page.request.post(sso.url("/bff/login"), {
+          headers: csrf,
+          data: { accessToken: adminToken },
+        });
+        expect(login.status()).toBe(200);
+        await page.goto(sso.url("/settings/sign-in"));
+        const step = page.getByRole("region", { name: "Choose the identity people sign in as" });
+        await expect(step).toBeVisible();
+        await expect(
+          page.getByRole("region", { name: "Test a sign-in" }).getByText("No test sign-in yet"),
+        ).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await step.getByRole("radio", { name: "Use an existing identity" }).check();
+        await expect(step.getByLabel("Identity", { exact: true })).toBeEnabled();
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+    );
 
     test("identities list has no serious accessibility violations", async ({ signedIn: page, seededIdentity }) => {
       await page.goto(`/identities?q=${seededIdentity.identity.name}`);

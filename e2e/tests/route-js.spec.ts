@@ -168,6 +168,8 @@ test("the organisation's pages download what their budgets count, in one round",
     ["identity", `/identities/${seededIdentity.identity.id}`, seededIdentity.identity.name],
     ["identity-edit", `/identities/${seededIdentity.identity.id}/edit`, seededIdentity.identity.name],
     ["org-settings", "/settings", "Organization settings"],
+    ["sso-setup", "/settings/sign-in", "Single sign-on"],
+    ["sso-test", "/sso-test", "Single sign-on test"],
     ["projects", "/projects", "Projects"],
     ["auditLog", "/audit-log", "Audit log"],
   ];

@@ -50,6 +50,8 @@ export interface TestOidcProvider {
   users: Map<string, ProviderUser>;
   /** Every token request the provider answered, in order: grant type and whether it succeeded. */
   tokenRequests: { grantType: string; status: number }[];
+  /** Every token the token endpoint handed out (ID, access and refresh tokens), in order: for exposure checks. */
+  issuedTokens: string[];
   /** Set to alter the next ID tokens the token endpoint hands out; undefined restores honesty. */
   tamperIdToken: IdTokenTamper | undefined;
   /** Signs an arbitrary ID token with the provider's key (for tokens it would never issue). */
@@ -187,6 +189,7 @@ export async function startOidcProvider(options: ProviderOptions): Promise<TestO
     issuer,
     users,
     tokenRequests: [],
+    issuedTokens: [],
     tamperIdToken: undefined,
     sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: signingKey.kid }).sign(privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -200,9 +203,12 @@ export async function startOidcProvider(options: ProviderOptions): Promise<TestO
       if (ctx.path === "/token" && ctx.method === "POST") {
         const grantType = ctx.oidc?.params?.grant_type;
         result.tokenRequests.push({ grantType: typeof grantType === "string" ? grantType : "", status: ctx.status });
-        const body = ctx.body as { id_token?: string } | undefined;
+        const body = ctx.body as { id_token?: string; access_token?: string; refresh_token?: string } | undefined;
         if (result.tamperIdToken && ctx.status === 200 && body?.id_token) {
           body.id_token = await result.sign(result.tamperIdToken(decodeJwt(body.id_token)));
+        }
+        for (const token of [body?.id_token, body?.access_token, body?.refresh_token]) {
+          if (ctx.status === 200 && token) result.issuedTokens.push(token);
         }
       }
       return;

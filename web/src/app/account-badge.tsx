@@ -32,8 +32,8 @@ export function AccountBadge({ name, identityName }: { name: string; identityNam
       </span>
       {identityName ? (
         <span className="grid min-w-0 text-left leading-tight">
-          <span className="max-w-28 truncate font-medium sm:max-w-48">{name}</span>
-          <span className="hidden max-w-48 truncate text-[11px] text-muted-foreground sm:block">as {identityName}</span>
+          <span className="max-w-28 truncate font-medium sm:max-w-64">{name}</span>
+          <span className="hidden max-w-64 truncate text-[11px] text-muted-foreground sm:block">as {identityName}</span>
         </span>
       ) : (
         <span className="max-w-28 truncate font-medium sm:max-w-40">{name}</span>

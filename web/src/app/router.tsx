@@ -8,6 +8,7 @@ import { authRoutes } from "@/features/auth/routes";
 import { identityRoutes } from "@/features/identities/routes";
 import { orgSettingsRoutes } from "@/features/org-settings/routes";
 import { projectRoutes } from "@/features/projects/routes";
+import { ssoSetupRoutes, ssoTestRoutes } from "@/features/sso-setup/routes";
 import { sessionQueries } from "@/lib/session";
 
 /**
@@ -18,6 +19,7 @@ import { sessionQueries } from "@/lib/session";
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     ...authRoutes(queryClient),
+    ...ssoTestRoutes(queryClient),
     {
       id: "signed-in",
       lazy: { Component: async () => (await import("./app-shell")).AppShell, ErrorBoundary: lazyRouteError },
@@ -36,6 +38,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...identityRoutes(queryClient),
         ...projectRoutes(queryClient),
         ...orgSettingsRoutes(queryClient),
+        ...ssoSetupRoutes(),
         ...auditLogRoutes(queryClient),
         { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],

@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useSignOut } from "@/features/auth/mutations";
-import { orgRoleLabel } from "@/features/identities/org-roles";
+import { orgRoleLabel } from "@/config/org-roles";
 import { useSession } from "@/hooks/use-session";
 import { useConfirmDiscardAll } from "@/hooks/use-unsaved-changes";
 import { errorSummary } from "@/lib/describe-error";

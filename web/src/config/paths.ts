@@ -35,6 +35,10 @@ export const paths = {
   },
   projects: { path: "/projects", href: () => "/projects" },
   orgSettings: { path: "/settings", href: () => "/settings" },
+  /** Setting up single sign-on (org admins). */
+  ssoSetup: { path: "/settings/sign-in", href: () => "/settings/sign-in" },
+  /** Where a test sign-in's window lands (the BFF sends it here). */
+  ssoTest: { path: "/sso-test", href: () => "/sso-test" },
   auditLog: {
     path: "/audit-log",
     /**

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { authMethodLabel, orgRoleLabel } from "../org-roles";
+import { authMethodLabel, orgRoleLabel } from "@/config/org-roles";
 
 export function RoleBadge({ role }: { role: string }) {
   return (

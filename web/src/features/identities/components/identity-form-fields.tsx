@@ -6,7 +6,7 @@ import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import type { FeatureState } from "@/hooks/use-server-feature";
 import type { IdentityFormInput, IdentityFormValues } from "../identity-form";
-import { ORG_ROLES } from "../org-roles";
+import { ORG_ROLES } from "@/config/org-roles";
 import { MetadataFields } from "./metadata-fields";
 import { NamesakeWarning } from "./namesake-warning";
 

@@ -1,5 +1,7 @@
-import { LockKeyhole } from "lucide-react";
+import { ChevronRight, KeyRound, LockKeyhole } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { paths } from "@/config/paths";
 import { useSession } from "@/hooks/use-session";
 import { RetentionSection } from "./retention-section";
 import { StreamsSection } from "./streams-section";
@@ -8,15 +10,47 @@ import { VerificationSection } from "./verification-section";
 /** The organisation's own role that may see and change these settings (the server checks the same). */
 const ADMIN_ROLE = "admin";
 
-/** Settings that apply to the whole organisation; for now, its audit log's. */
+/** Settings that apply to the whole organisation: how people sign in, and its audit log's. */
 export function OrgSettingsPage() {
   const session = useSession();
   const isAdmin = session.identity.role === ADMIN_ROLE;
   return (
     <div className="grid gap-6">
       <PageHeader title="Organization settings" description="Settings that apply to the whole organization." />
-      {isAdmin ? <AuditLogSettings /> : <AdminsOnly name={session.identity.name} role={session.identity.role} />}
+      {isAdmin ? (
+        <>
+          <SignInSettings />
+          <AuditLogSettings />
+        </>
+      ) : (
+        <AdminsOnly name={session.identity.name} role={session.identity.role} />
+      )}
     </div>
+  );
+}
+
+function SignInSettings() {
+  return (
+    <section aria-labelledby="sign-in-settings" className="grid gap-4">
+      <h2 id="sign-in-settings" className="text-base font-semibold tracking-tight">
+        Sign-in
+      </h2>
+      <Link
+        to={paths.ssoSetup.href()}
+        className="group flex items-center gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-xs outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg border border-border bg-surface">
+          <KeyRound aria-hidden className="size-4 text-muted-foreground" />
+        </span>
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="text-sm font-semibold">Single sign-on</span>
+          <span className="text-[13px] text-muted-foreground">
+            Let people sign in with your organization's identity provider, each named in the audit log.
+          </span>
+        </span>
+        <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground" />
+      </Link>
+    </section>
   );
 }
 

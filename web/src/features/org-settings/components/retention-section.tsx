@@ -24,7 +24,7 @@ import {
   type RetentionFormValues,
   toRetentionFormValues,
 } from "../retention-form";
-import { InlineError, SettingsSection, UnavailableNote } from "./settings-section";
+import { InlineError, SettingsSection, UnavailableNote } from "@/components/layout/settings-section";
 
 /** How long events are kept: the organisation's default, and the projects that keep their own. */
 export function RetentionSection() {

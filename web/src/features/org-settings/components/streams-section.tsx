@@ -14,7 +14,7 @@ import { formatDateTime } from "@/lib/format";
 import { deliveryView, describeMode } from "../delivery-state";
 import { useDeleteStream, useTestStream } from "../mutations";
 import { auditSettingsQueries } from "../queries";
-import { InlineError, SettingsSection, UnavailableNote } from "./settings-section";
+import { InlineError, SettingsSection, UnavailableNote } from "@/components/layout/settings-section";
 import { StreamDialog } from "./stream-dialog";
 
 /** Where the organisation's events are sent, and how delivery goes; the state refreshes while shown. */

@@ -9,7 +9,7 @@ import { isApiError } from "@/lib/api-error";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
 import { useVerifyChain } from "../mutations";
-import { InlineError, SettingsSection, UnavailableNote } from "./settings-section";
+import { InlineError, SettingsSection, UnavailableNote } from "@/components/layout/settings-section";
 
 /** Walks the organisation's hash chain on demand and says whether it holds, or where it breaks. */
 export function VerificationSection() {
