@@ -245,7 +245,7 @@ describe("POST /bff/logout", () => {
     const { cookie } = await logIn(bff, fakeAccessToken());
     const res = await bff.send({ method: "POST", path: "/bff/logout", headers: { ...CSRF, cookie } });
     expect(res.status).toBe(204);
-    expect(res.headers["clear-site-data"]).toBe('"cache","cookies","storage"');
+    expect(res.headers["clear-site-data"]).toBe('"cache","storage"');
     expect(res.headers["set-cookie"]?.[0]).toMatch(/^__Host-keyhold=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await session(cookie)).status).toBe(401);
   });

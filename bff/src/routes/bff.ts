@@ -176,7 +176,10 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffRouteDeps): voi
     const session = id === undefined ? undefined : await deps.sessions.peek(id);
     if (id !== undefined) await deps.sessions.end(id);
     clearSessionCookie(reply);
-    reply.header("clear-site-data", '"cache","cookies","storage"');
+    // Not "cookies": browsers clear those for the whole registrable domain, which would sign the person
+    // out of the company's other applications there, the OpenID provider among them. The session
+    // cookie is expired above; the session itself is gone from the store.
+    reply.header("clear-site-data", '"cache","storage"');
     const endSessionUrl = session?.oidc && deps.ssoSignOut ? await deps.ssoSignOut(session, request) : undefined;
     if (endSessionUrl) return reply.code(200).send(BffLogoutResponseSchema.parse({ endSessionUrl }));
     return reply.code(204).send();
