@@ -143,14 +143,24 @@ describeEachDatabase("OIDC auth login against an issuer on loopback", (kind) => 
         401,
         /^Access denied: .*iss/,
       ],
-      ["a token for another audience", () => token({ aud: "billing" }), 401, "Access denied: OIDC audience not allowed."],
+      [
+        "a token for another audience",
+        () => token({ aud: "billing" }),
+        401,
+        "Access denied: OIDC audience not allowed.",
+      ],
       [
         "a token for another subject",
         () => token({ sub: "deploy:other-api" }),
         403,
         "Access denied: OIDC subject not allowed.",
       ],
-      ["a token whose bound claim does not match", () => token({ groups: ["dev"] }), 401, "Access denied: OIDC claim not allowed."],
+      [
+        "a token whose bound claim does not match",
+        () => token({ groups: ["dev"] }),
+        401,
+        "Access denied: OIDC claim not allowed.",
+      ],
       [
         "a token whose nested claim does not match",
         () => token({ org: { name: "globex" } }),
