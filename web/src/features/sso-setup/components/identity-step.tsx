@@ -169,12 +169,12 @@ function IdentityForm({ setup, orgId, onConnected }: Omit<IdentityStepProps, "co
           id="sso-bound-claim"
           label="Bound claim (optional)"
           error={errors.claim?.message}
-          description="A claim of the ID token, such as groups."
+          description="A single-valued claim of the ID token, such as email. Infisical servers cannot bind a list claim such as groups: use sign-in rules for those."
         >
           <Input
             autoComplete="off"
             spellCheck={false}
-            placeholder="groups"
+            placeholder="email"
             className="font-mono text-[13px]"
             disabled={pending}
             {...register("claim")}
@@ -189,7 +189,7 @@ function IdentityForm({ setup, orgId, onConnected }: Omit<IdentityStepProps, "co
           <Input
             autoComplete="off"
             spellCheck={false}
-            placeholder="platform, sre"
+            placeholder="*@example.com"
             className="font-mono text-[13px]"
             disabled={pending}
             {...register("values")}

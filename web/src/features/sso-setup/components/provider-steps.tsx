@@ -10,7 +10,7 @@ const DEFAULT_SCOPES = ["openid", "email", "profile", "offline_access"];
 const CLAIMS = [
   { name: "email", why: "names the person in the header and in audit events" },
   { name: "name", why: "shown beside the e-mail" },
-  { name: "groups", why: "optional: lets the identity admit only some groups, or rules pick an identity per group" },
+  { name: "groups", why: "optional: lets sign-in rules pick an identity per group" },
 ];
 
 /** Step 1: what to register at the provider, for any provider. */
