@@ -1,8 +1,6 @@
-import { errorNames } from "@keyhold/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
-import { HttpError } from "../errors.ts";
-import { open, safeJson, seal, sealingKeys } from "../session/redis-store.ts";
+import { open, runRedis, safeJson, seal, sealingKeys } from "../session/redis-store.ts";
 import type { Clock } from "../session/store.ts";
 
 /**
@@ -69,15 +67,7 @@ export class RedisFlowStore implements FlowStore {
     return raw === null ? undefined : safeJson(open(keys, raw));
   }
 
-  async #run<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      return await command();
-    } catch (error) {
-      this.log.error(
-        { reason: error instanceof Error ? error.message : String(error) },
-        "single sign-on store command failed",
-      );
-      throw new HttpError(503, errorNames.serviceUnavailable, "Sign-in is unavailable right now. Try again shortly.");
-    }
+  #run<T>(command: () => Promise<T>): Promise<T> {
+    return runRedis(this.log, "single sign-on store", "Sign-in is unavailable right now. Try again shortly.", command);
   }
 }

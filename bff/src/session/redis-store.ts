@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { errorNames } from "@keyhold/contract";
+import { BffSessionSchema, errorNames } from "@keyhold/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import { z } from "zod";
@@ -15,16 +15,27 @@ const StoredSessionSchema = z.object({
   createdAt: z.number(),
   lastUsedAt: z.number(),
   tokenRenewAt: z.number().optional(),
-  person: z
-    .object({
-      subject: z.string(),
-      email: z.string().optional(),
-      name: z.string().optional(),
-      provider: z.string(),
-    })
-    .optional(),
+  person: BffSessionSchema.shape.person,
   oidc: z.object({ refreshToken: z.string().optional(), identityId: z.string(), rule: z.string() }).optional(),
 }) satisfies z.ZodType<Session>;
+
+/**
+ * One Redis command of a store: a failure is logged once and answered 503 with `unavailable`, the
+ * sentence the person sees.
+ */
+export async function runRedis<T>(
+  log: FastifyBaseLogger,
+  store: string,
+  unavailable: string,
+  command: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await command();
+  } catch (error) {
+    log.error({ reason: error instanceof Error ? error.message : String(error) }, `${store} command failed`);
+    throw new HttpError(503, errorNames.serviceUnavailable, unavailable);
+  }
+}
 
 const KEY_PREFIX = "keyhold:session:";
 /** Sessions whose derived keys and last value are kept (see `RecentSessions`). */
@@ -120,16 +131,8 @@ export class RedisSessionStore implements SessionStore {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
-  async #run<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      return await command();
-    } catch (error) {
-      this.log.error(
-        { reason: error instanceof Error ? error.message : String(error) },
-        "session store command failed",
-      );
-      throw new HttpError(503, errorNames.serviceUnavailable, "Sessions are unavailable right now. Try again shortly.");
-    }
+  #run<T>(command: () => Promise<T>): Promise<T> {
+    return runRedis(this.log, "session store", "Sessions are unavailable right now. Try again shortly.", command);
   }
 }
 
