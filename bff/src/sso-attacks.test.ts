@@ -50,6 +50,7 @@ beforeEach(async () => {
   ));
   browser = browserFor(bff);
   provider.tamperIdToken = undefined;
+  provider.forgeIdTokenSignature = false;
   return () => bff.close();
 });
 
@@ -134,6 +135,14 @@ describe("attacks on the single sign-on callback", () => {
     provider.tamperIdToken = tamper;
     const message = await expectRefused(await deliver(callback));
     expect(message).toMatch(reason);
+  });
+
+  it("an ID token signed with a key the provider does not publish is refused", async () => {
+    const callback = await authorizationResponse(browser, eve);
+    provider.forgeIdTokenSignature = true;
+    const message = await expectRefused(await deliver(callback));
+    // Refused by the BFF itself, before the secrets service is asked.
+    expect(message).toMatch(/^Acme ID did not sign you in: .*signature/i);
   });
 
   it("a callback without the flow cookie (no PKCE verifier) never reaches the token endpoint", async () => {

@@ -61,8 +61,12 @@ export class OidcClient {
     try {
       return await client.discovery(new URL(issuer), clientId, undefined, authentication, {
         timeout: this.timeoutSeconds,
+        // ID tokens' signatures are checked against the provider's published keys too, not only
+        // their claims: the token endpoint's TLS is not the only thing vouching for them.
         // The configuration refuses plain http:// issuers other than loopback ones.
-        ...(insecure && { execute: [client.allowInsecureRequests] }),
+        execute: insecure
+          ? [client.allowInsecureRequests, client.enableNonRepudiationChecks]
+          : [client.enableNonRepudiationChecks],
       });
     } catch (error) {
       throw new ProviderUnavailableError(

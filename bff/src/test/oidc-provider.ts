@@ -54,6 +54,8 @@ export interface TestOidcProvider {
   issuedTokens: string[];
   /** Set to alter the next ID tokens the token endpoint hands out; undefined restores honesty. */
   tamperIdToken: IdTokenTamper | undefined;
+  /** Set to sign the next ID tokens with a key the provider does not publish (same key id). */
+  forgeIdTokenSignature: boolean;
   /** Signs an arbitrary ID token with the provider's key (for tokens it would never issue). */
   sign(claims: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
@@ -191,6 +193,7 @@ export async function startOidcProvider(options: ProviderOptions): Promise<TestO
     tokenRequests: [],
     issuedTokens: [],
     tamperIdToken: undefined,
+    forgeIdTokenSignature: false,
     sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: signingKey.kid }).sign(privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -204,8 +207,14 @@ export async function startOidcProvider(options: ProviderOptions): Promise<TestO
         const grantType = ctx.oidc?.params?.grant_type;
         result.tokenRequests.push({ grantType: typeof grantType === "string" ? grantType : "", status: ctx.status });
         const body = ctx.body as { id_token?: string; access_token?: string; refresh_token?: string } | undefined;
-        if (result.tamperIdToken && ctx.status === 200 && body?.id_token) {
-          body.id_token = await result.sign(result.tamperIdToken(decodeJwt(body.id_token)));
+        if ((result.tamperIdToken || result.forgeIdTokenSignature) && ctx.status === 200 && body?.id_token) {
+          const claims = decodeJwt(body.id_token);
+          const altered = result.tamperIdToken ? result.tamperIdToken(claims) : claims;
+          body.id_token = result.forgeIdTokenSignature
+            ? await new SignJWT(altered)
+                .setProtectedHeader({ alg: "RS256", kid: signingKey.kid })
+                .sign((await generateKeyPair("RS256")).privateKey)
+            : await result.sign(altered);
         }
         for (const token of [body?.id_token, body?.access_token, body?.refresh_token]) {
           if (ctx.status === 200 && token) result.issuedTokens.push(token);
