@@ -24,9 +24,12 @@ describe("trustedIpMatcher", () => {
     expect(firstMatch(address)).toBe(index);
   });
 
-  it.each(["11.0.0.1", "203.0.113.8", "2001:db9::1", "9.255.255.255", "not an address", ""])("refuses %j", (address) => {
-    expect(firstMatch(address)).toBe(-1);
-  });
+  it.each(["11.0.0.1", "203.0.113.8", "2001:db9::1", "9.255.255.255", "not an address", ""])(
+    "refuses %j",
+    (address) => {
+      expect(firstMatch(address)).toBe(-1);
+    },
+  );
 
   it("never matches across families: ::/0 holds no IPv4 caller, 0.0.0.0/0 no IPv6 one", () => {
     expect(trustedIpMatcher(ranges("::/0"))("192.0.2.1")).toBe(-1);
@@ -40,7 +43,10 @@ describe("trustedIpMatcher", () => {
   });
 
   it("reads the stored form, a null prefix being a single address", () => {
-    const match = trustedIpMatcher([{ ipAddress: "198.51.100.0", prefix: null }, { ipAddress: "198.51.100.0", prefix: 24 }]);
+    const match = trustedIpMatcher([
+      { ipAddress: "198.51.100.0", prefix: null },
+      { ipAddress: "198.51.100.0", prefix: 24 },
+    ]);
     expect(match("198.51.100.0")).toBe(0);
     expect(match("198.51.100.1")).toBe(1);
   });

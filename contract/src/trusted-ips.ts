@@ -98,6 +98,8 @@ export function trustedIpMatcher(ranges: readonly (TrustedIpRange | undefined)[]
     if (!ipaddr.isValid(callerIp)) return -1;
     // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; they are matched as IPv4.
     const caller = ipaddr.process(callerIp);
-    return compiled.findIndex((r) => r !== undefined && r.network.kind() === caller.kind() && caller.match(r.network, r.bits));
+    return compiled.findIndex(
+      (r) => r !== undefined && r.network.kind() === caller.kind() && caller.match(r.network, r.bits),
+    );
   };
 }

@@ -142,7 +142,7 @@ describe("the browser's address reaches the service's trusted-IP check", () => {
 const clientAddressFrom = (localAddress: string, cookie: string, headers: Record<string, string> = {}, target = bff) =>
   sendFrom(localAddress, { path: bffPaths.clientAddress, headers: { ...CSRF, cookie, ...headers } }, target);
 
-describe("GET /bff/client-address: the address the service checks, for \"Add my address\"", () => {
+describe('GET /bff/client-address: the address the service checks, for "Add my address"', () => {
   it("answers the browser's own address, which the service admitted, and that no proxy is trusted", async () => {
     const cookie = sessionCookieFrom(await logInFrom("127.0.0.3")) ?? "";
     const res = await clientAddressFrom("127.0.0.3", cookie);

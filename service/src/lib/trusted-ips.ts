@@ -1,4 +1,4 @@
-import { trustedIpMatcher } from "@keyhold/contract";
+import { trustedIpMatcher as firstMatchingRange } from "@keyhold/contract";
 import type { StoredTrustedIp } from "../data/auth-methods.ts";
 
 /** Entries are read by the contract's rule, which the console's editor applies too. */
@@ -24,7 +24,7 @@ export function trustedIpMatcher(storedJson: string): Matcher {
 }
 
 function compileMatcher(trusted: readonly StoredTrustedIp[]): Matcher {
-  const firstMatch = trustedIpMatcher(trusted);
+  const firstMatch = firstMatchingRange(trusted);
   return (callerIp) => firstMatch(callerIp) >= 0;
 }
 
