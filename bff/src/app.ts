@@ -20,6 +20,7 @@ import { type FlowStore, MemoryFlowStore, RedisFlowStore } from "./oidc/flow-sto
 import { ssoRenewer } from "./oidc/renew.ts";
 import { ssoSignOut } from "./oidc/sign-out.ts";
 import { registerBffRoutes } from "./routes/bff.ts";
+import { registerClientAddressRoute } from "./routes/client-address.ts";
 import { registerOidcRoutes } from "./routes/oidc.ts";
 import { registerForwarding } from "./routes/forward.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ssoSignOut(oidc.client, session, config.publicUrl ?? `${request.protocol}://${request.host}`, request.log),
     }),
   });
+  registerClientAddressRoute(app, { sessions, renewal, trustedProxies: config.trustedProxies });
   registerOidcRoutes(app, {
     config,
     oidc,

@@ -77,7 +77,25 @@ export const bffPaths = {
   oidcSetup: "/bff/oidc/setup",
   /** The result of this session's last test sign-in (org admins). */
   oidcTest: "/bff/oidc/test",
+  /** The address this browser's requests reach the service from (signed-in people). */
+  clientAddress: "/bff/client-address",
 } as const;
+
+/**
+ * `GET /bff/client-address`: the address the BFF forwards upstream as this browser's (X-Forwarded-For),
+ * which the service checks trusted IPs against, and the BFF's trusted-proxy setting it was read by.
+ */
+export const ClientAddressSchema = z.object({
+  /** The browser's address as forwarded; an IPv4-mapped IPv6 address is given as its IPv4 address. */
+  address: z.string(),
+  /** The address of the connection that reached the BFF (a proxy's, when there is one). */
+  connectedFrom: z.string(),
+  /** KEYHOLD_TRUSTED_PROXIES: CIDR blocks whose X-Forwarded-For the BFF believes; empty when none. */
+  trustedProxies: z.array(z.string()),
+  /** Whether `address` was taken from a trusted proxy's X-Forwarded-For rather than the connection. */
+  viaTrustedProxy: z.boolean(),
+});
+export type ClientAddress = z.infer<typeof ClientAddressSchema>;
 
 /** `GET /bff/sign-in-options`: what the sign-in page offers. */
 export const SignInOptionsSchema = z.object({

@@ -66,3 +66,40 @@ export function blockCovers(outer: TrustedIpEntry, inner: TrustedIpEntry): boole
 export function isWholeFamily(entry: TrustedIpEntry): boolean {
   return entry.prefix === 0;
 }
+
+/**
+ * One caller address, as the trusted-IP check reads it: four-part decimal IPv4 or IPv6, an
+ * IPv4-mapped IPv6 address standing for its IPv4 address. Undefined for anything else (a block too).
+ */
+export function callerAddressOf(text: string): string | undefined {
+  const parsed = parseTrustedIp(text);
+  return parsed && parsed.prefix === undefined ? parsed.ipAddress : undefined;
+}
+
+/** A stored entry, as the service keeps it and the console edits it; an unreadable one never matches. */
+export interface TrustedIpRange {
+  ipAddress: string;
+  prefix?: number | null | undefined;
+}
+
+/**
+ * The rule that decides whether a caller may use a credential: a matcher for a list of ranges,
+ * parsed once, that answers the index of the first range holding the caller's address, or -1 when
+ * none does (or the address is not one). Ranges may be undefined (a row still being typed); they keep
+ * their places, so the index is the entry's own.
+ */
+export function trustedIpMatcher(ranges: readonly (TrustedIpRange | undefined)[]): (callerIp: string) => number {
+  const compiled = ranges.map((range) => {
+    if (!range || !ipaddr.isValid(range.ipAddress)) return undefined;
+    const network = ipaddr.process(range.ipAddress);
+    return { network, bits: range.prefix ?? (network.kind() === "ipv4" ? 32 : 128) };
+  });
+  return (callerIp) => {
+    if (!ipaddr.isValid(callerIp)) return -1;
+    // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; they are matched as IPv4.
+    const caller = ipaddr.process(callerIp);
+    return compiled.findIndex(
+      (r) => r !== undefined && r.network.kind() === caller.kind() && caller.match(r.network, r.bits),
+    );
+  };
+}

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { endpoints } from "@keyhold/contract";
 import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { seedDevImports } from "../support/imports.ts";
 
 const dir = process.env.KEYHOLD_SCREENSHOT_DIR ?? new URL("../screenshots/", import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
@@ -27,20 +28,10 @@ for (const theme of ["light", "dark"] as const) {
         ["prod", "STRIPE_WEBHOOK_SECRET"],
         ["dev", "SENTRY_DSN"],
       ];
-      for (const [environment, secretName] of secrets) {
-        await service(endpoints["secrets.create"], {
-          params: { secretName },
-          body: { workspaceId, environment, secretPath: "/", secretValue: uniqueName("value") },
-        });
-      }
       for (const name of ["billing", "webhooks"]) {
         await service(endpoints["folders.create"], { body: { workspaceId, environment: "dev", name, path: "/" } });
       }
-      for (const environment of ["staging", "prod"]) {
-        await service(endpoints["secretImports.create"], {
-          body: { workspaceId, environment: "dev", path: "/", import: { environment, path: "/" } },
-        });
-      }
+      await seedDevImports(service, workspaceId, secrets);
 
       await page.goto(`/projects/${project.id}/secret-imports?environment=dev`);
       await expect(page.getByText("STRIPE_WEBHOOK_SECRET")).toBeVisible();

@@ -61,6 +61,12 @@ async function resolvedApiKey(service: ServiceCall, project: Project) {
   return secret.secretValue;
 }
 
+/** A move that hands API_KEY to the other import is shown first (imports-preview.spec.ts); this confirms it. */
+async function confirmMove(page: Page) {
+  await page.getByRole("alertdialog").getByRole("button", { name: "Move import" }).click();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+}
+
 function importsList(page: Page): Locator {
   return page.getByRole("list", { name: "Imports of dev:/" });
 }
@@ -135,6 +141,7 @@ test("moves an import with the step buttons: one update, the server's order show
   const up = page.getByRole("button", { name: "Move prod:/ up" });
   await up.focus();
   await page.keyboard.press("Enter");
+  await confirmMove(page);
   await expectShownOrder(page, ["prod:/", "staging:/"]);
   await expect(page.getByRole("status").filter({ hasText: "Moved import prod:/ to position 1 of 2." })).toBeAttached();
   expect(updates.map((body) => JSON.parse(body).import)).toEqual([{ position: 1 }]);
@@ -153,6 +160,7 @@ test("moves an import with the step buttons: one update, the server's order show
   const down = page.getByRole("button", { name: "Move prod:/ down" });
   await expect(down).toBeFocused();
   await page.keyboard.press("Enter");
+  await confirmMove(page);
   await expectShownOrder(page, ["staging:/", "prod:/"]);
   await expect(down).toBeFocused();
   // The page shows the new order as soon as it is asked for; the server's follows its answer.
@@ -174,6 +182,7 @@ test("reorders by keyboard on the drag handle, with announcements", async ({
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("Import staging:/ is over position 2 of 2.")).toBeAttached();
   await page.keyboard.press("Space");
+  await confirmMove(page);
 
   await expectShownOrder(page, ["prod:/", "staging:/"]);
   await expect.poll(() => importOrder(service, seededProject)).toEqual(["1:prod", "2:staging"]);
@@ -196,6 +205,7 @@ test("reorders by dragging a handle with the mouse", async ({ signedIn: page, se
   await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
   await page.mouse.move(from.x + from.width / 2, target.y + 4, { steps: 10 });
   await page.mouse.up();
+  await confirmMove(page);
 
   await expectShownOrder(page, ["prod:/", "staging:/"]);
   await expect.poll(() => importOrder(service, seededProject)).toEqual(["1:prod", "2:staging"]);

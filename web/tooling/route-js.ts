@@ -101,7 +101,9 @@ export const consoleRoutes = {
     path: "/identities/:identityId",
     routeModules: [...identityPage, "src/features/identities/components/identity-overview.tsx"],
     afterPaintModules: topBarMenus,
-    budgetKB: 270,
+    // 271: "Add my address" in the trusted-IP editors (the address read from the BFF) took a page
+    // near 270 to 270.1 KB; "Would this address pass?" is loaded with the form, not the page.
+    budgetKB: 271,
   },
   "identity-edit": {
     path: "/identities/:identityId/edit",

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildPath, type EndpointId, endpoints, errorNames } from "@keyhold/contract";
+import { bffPaths, buildPath, type EndpointId, endpoints, errorNames } from "@keyhold/contract";
 import { buildApp as buildService } from "@keyhold/service/app";
 import { loadConfig as loadServiceConfig } from "@keyhold/service/config";
 import type { FastifyInstance } from "fastify";
@@ -139,6 +139,35 @@ describe("the browser's address reaches the service's trusted-IP check", () => {
   });
 });
 
+const clientAddressFrom = (localAddress: string, cookie: string, headers: Record<string, string> = {}, target = bff) =>
+  sendFrom(localAddress, { path: bffPaths.clientAddress, headers: { ...CSRF, cookie, ...headers } }, target);
+
+describe('GET /bff/client-address: the address the service checks, for "Add my address"', () => {
+  it("answers the browser's own address, which the service admitted, and that no proxy is trusted", async () => {
+    const cookie = sessionCookieFrom(await logInFrom("127.0.0.3")) ?? "";
+    const res = await clientAddressFrom("127.0.0.3", cookie);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      address: "127.0.0.3",
+      connectedFrom: "127.0.0.3",
+      trustedProxies: [],
+      viaTrustedProxy: false,
+    });
+  });
+
+  it("ignores an X-Forwarded-For the browser wrote itself, as forwarding does", async () => {
+    const cookie = sessionCookieFrom(await logInFrom("127.0.0.3")) ?? "";
+    const res = await clientAddressFrom("127.0.0.3", cookie, { "x-forwarded-for": "192.0.2.1" });
+    expect(res.json).toMatchObject({ address: "127.0.0.3", viaTrustedProxy: false });
+  });
+
+  it("needs a session and the CSRF header", async () => {
+    expect((await sendFrom("127.0.0.3", { path: bffPaths.clientAddress, headers: CSRF })).status).toBe(401);
+    const cookie = sessionCookieFrom(await logInFrom("127.0.0.3")) ?? "";
+    expect((await sendFrom("127.0.0.3", { path: bffPaths.clientAddress, headers: { cookie } })).status).toBe(401);
+  });
+});
+
 describe("behind a proxy the BFF trusts (KEYHOLD_TRUSTED_PROXIES)", () => {
   let proxied: TestBff;
   beforeAll(async () => {
@@ -165,6 +194,18 @@ describe("behind a proxy the BFF trusts (KEYHOLD_TRUSTED_PROXIES)", () => {
 
   it("only the last hop the proxy added counts, not what the browser claimed before it", async () => {
     expect((await logInThrough("127.0.0.4", "127.0.0.3, 127.0.0.2")).status).toBe(403);
+  });
+
+  it("GET /bff/client-address answers the address from the proxy's X-Forwarded-For and the proxy setting", async () => {
+    const cookie = sessionCookieFrom(await logInThrough("127.0.0.4", "127.0.0.3")) ?? "";
+    const res = await clientAddressFrom("127.0.0.4", cookie, { "x-forwarded-for": "127.0.0.3" }, proxied);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      address: "127.0.0.3",
+      connectedFrom: "127.0.0.4",
+      trustedProxies: ["127.0.0.4/32"],
+      viaTrustedProxy: true,
+    });
   });
 
   it("anyone but the trusted proxy is judged by its own address", async () => {

@@ -1,4 +1,4 @@
-import ipaddr from "ipaddr.js";
+import { trustedIpMatcher as firstMatchingRange } from "@keyhold/contract";
 import type { StoredTrustedIp } from "../data/auth-methods.ts";
 
 /** Entries are read by the contract's rule, which the console's editor applies too. */
@@ -24,18 +24,8 @@ export function trustedIpMatcher(storedJson: string): Matcher {
 }
 
 function compileMatcher(trusted: readonly StoredTrustedIp[]): Matcher {
-  const ranges = trusted
-    .filter((range) => ipaddr.isValid(range.ipAddress))
-    .map((range) => {
-      const network = ipaddr.process(range.ipAddress);
-      return { network, bits: range.prefix ?? (network.kind() === "ipv4" ? 32 : 128) };
-    });
-  return (callerIp) => {
-    if (!ipaddr.isValid(callerIp)) return false;
-    // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; match them as IPv4.
-    const caller = ipaddr.process(callerIp);
-    return ranges.some((r) => r.network.kind() === caller.kind() && caller.match(r.network, r.bits));
-  };
+  const firstMatch = firstMatchingRange(trusted);
+  return (callerIp) => firstMatch(callerIp) >= 0;
 }
 
 /** Whether a caller address (as Fastify reports it, possibly IPv4-mapped IPv6) is in any range. */

@@ -27,6 +27,19 @@ export interface ProvidedKey {
   winner: KeyWinner;
 }
 
+/** The keys each import brings in, sorted; undefined for an import the server reported nothing about. */
+export function keysByImport(
+  imports: readonly ImportRow[],
+  folders: readonly ImportedFolder[] | undefined,
+): Map<string, string[] | undefined> {
+  const keysOf = new Map<string, string[] | undefined>();
+  for (const row of imports) {
+    const folder = folders?.find((f) => f.environment === row.importEnv.slug && f.secretPath === row.importPath);
+    keysOf.set(row.id, folder ? [...new Set(folder.secrets.map((s) => s.secretKey))].sort() : undefined);
+  }
+  return keysOf;
+}
+
 /** Each import's keys, with who supplies each (`importPrecedence`: own secrets, then the last import). */
 export function providedKeys(
   imports: readonly ImportRow[],
@@ -34,11 +47,7 @@ export function providedKeys(
   localKeys: readonly string[],
 ): Map<string, ProvidedKey[] | undefined> {
   const ordered = byPosition(imports);
-  const keysOf = new Map<string, string[] | undefined>();
-  for (const row of ordered) {
-    const folder = folders?.find((f) => f.environment === row.importEnv.slug && f.secretPath === row.importPath);
-    keysOf.set(row.id, folder ? [...new Set(folder.secrets.map((s) => s.secretKey))].sort() : undefined);
-  }
+  const keysOf = keysByImport(ordered, folders);
 
   const precedence = importPrecedence(ordered, (row) => keysOf.get(row.id) ?? [], localKeys);
   const result = new Map<string, ProvidedKey[] | undefined>();

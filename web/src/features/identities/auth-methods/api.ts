@@ -1,5 +1,5 @@
-import { type AnyEndpoint, type BodyOf, endpoints } from "@keyhold/contract";
-import { type CallInput, call } from "@/lib/api-client";
+import { type AnyEndpoint, type BodyOf, bffPaths, ClientAddressSchema, endpoints } from "@keyhold/contract";
+import { type CallInput, call, request } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
 import { type AuthMethodConfig, type AuthMethodDescriptor, type AuthMethodRecord, fieldsOf } from "./descriptor";
 
@@ -47,4 +47,8 @@ export const authMethodsApi = {
 
   createToken: async (identityId: string, body: BodyOf<(typeof endpoints)["tokenAuth.createToken"]>) =>
     call(endpoints["tokenAuth.createToken"], { params: { identityId }, body }),
+
+  /** The address the service sees for this browser (through the BFF) and how the BFF read it. */
+  clientAddress: (signal?: AbortSignal) =>
+    request({ method: "GET", url: bffPaths.clientAddress, schema: ClientAddressSchema, signal }),
 };

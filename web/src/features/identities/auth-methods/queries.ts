@@ -11,6 +11,13 @@ export const authMethodKeys = {
 };
 
 export const authMethodQueries = {
+  /** Not the identity's: this browser's address, the same for every form (it changes only with the network). */
+  clientAddress: () =>
+    queryOptions({
+      queryKey: ["client-address"] as const,
+      queryFn: ({ signal }) => authMethodsApi.clientAddress(signal),
+      staleTime: 60_000,
+    }),
   config: (method: AuthMethodName, identityId: string) =>
     queryOptions({
       queryKey: authMethodKeys.config(identityId, method),

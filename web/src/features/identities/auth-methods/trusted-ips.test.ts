@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkTrustedIps, parseTrustedIp, trustedIpsAdmit, trustedIpText } from "./trusted-ips";
+import {
+  checkTrustedIps,
+  parseTrustedIp,
+  readTestAddress,
+  trustedIpsAdmit,
+  trustedIpText,
+  wouldPass,
+} from "./trusted-ips";
 
 describe("parseTrustedIp", () => {
   it.each([
@@ -94,5 +101,34 @@ describe("trustedIpText", () => {
     expect(trustedIpText({ ipAddress: "0.0.0.0", prefix: 0 })).toBe("0.0.0.0/0");
     expect(trustedIpText({ ipAddress: "10.0.0.1", prefix: null })).toBe("10.0.0.1");
     expect(trustedIpText({ ipAddress: "10.0.0.0/8", prefix: 8 })).toBe("10.0.0.0/8");
+  });
+});
+
+describe("wouldPass", () => {
+  const list = ["10.0.0.0/8", "203.0.113.7/24", "not an address", "2001:db8::/32"];
+
+  it("names the first row that admits the address, as it is saved", () => {
+    expect(wouldPass("10.20.30.40", list)).toEqual({ passes: true, row: 0, entry: "10.0.0.0/8" });
+    expect(wouldPass("203.0.113.200", list)).toEqual({ passes: true, row: 1, entry: "203.0.113.0/24" });
+    expect(wouldPass("2001:db8::5", list)).toEqual({ passes: true, row: 3, entry: "2001:db8::/32" });
+  });
+
+  it("refuses an address no row holds, and every address for an empty list", () => {
+    expect(wouldPass("192.0.2.1", list)).toEqual({ passes: false });
+    expect(wouldPass("192.0.2.1", [])).toEqual({ passes: false });
+  });
+});
+
+describe("readTestAddress", () => {
+  it("reads one address of either family", () => {
+    expect(readTestAddress(" 203.0.113.7 ")).toEqual({ ok: true, address: "203.0.113.7" });
+    expect(readTestAddress("::ffff:203.0.113.7")).toEqual({ ok: true, address: "203.0.113.7" });
+    expect(readTestAddress("2001:DB8::1")).toEqual({ ok: true, address: "2001:db8::1" });
+  });
+
+  it("says nothing while empty and why otherwise", () => {
+    expect(readTestAddress("  ")).toEqual({ ok: false });
+    expect(readTestAddress("10.0.0.0/8")).toEqual({ ok: false, message: "Enter one address, not a block" });
+    expect(readTestAddress("10")).toMatchObject({ ok: false, message: expect.stringMatching(/IPv4 or IPv6/) });
   });
 });

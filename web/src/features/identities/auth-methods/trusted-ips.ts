@@ -1,4 +1,11 @@
-import { blockCovers, networkOf, parseTrustedIp as parseEntry, trustedIpEntryText } from "@keyhold/contract";
+import {
+  blockCovers,
+  callerAddressOf,
+  networkOf,
+  parseTrustedIp as parseEntry,
+  trustedIpEntryText,
+  trustedIpMatcher,
+} from "@keyhold/contract";
 
 /**
  * Trusted IP entries as the console edits them: one IPv4/IPv6 address or CIDR block per row, read
@@ -96,4 +103,36 @@ export function trustedIpText(record: { ipAddress: string; prefix?: number | nul
   return record.prefix === undefined || record.prefix === null || record.ipAddress.includes("/")
     ? record.ipAddress
     : `${record.ipAddress}/${record.prefix}`;
+}
+
+export type AddressVerdict =
+  | {
+      passes: true /** The first row whose block holds the address. */;
+      row: number /** That row as it is saved. */;
+      entry: string;
+    }
+  | { passes: false };
+
+/**
+ * Whether a caller at `address` (already read by `callerAddressOf`) would be admitted by the list as
+ * typed, by the contract's rule, the one the service applies; rows that do not parse match nothing.
+ */
+export function wouldPass(address: string, entries: readonly string[]): AddressVerdict {
+  const ranges = entries.map((entry) => parseEntry(entry));
+  const row = trustedIpMatcher(ranges)(address);
+  const range = ranges[row];
+  return range ? { passes: true, row, entry: trustedIpEntryText(networkOf(range)) } : { passes: false };
+}
+
+/** The address typed into "Would this address pass?", or why it is not one. */
+export function readTestAddress(text: string): { ok: true; address: string } | { ok: false; message?: string } {
+  if (text.trim() === "") return { ok: false };
+  const address = callerAddressOf(text);
+  if (address) return { ok: true, address };
+  return {
+    ok: false,
+    message: text.includes("/")
+      ? "Enter one address, not a block"
+      : "Enter an IPv4 or IPv6 address, such as 203.0.113.7",
+  };
 }

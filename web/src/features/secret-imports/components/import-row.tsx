@@ -5,6 +5,7 @@ import { PermittedButton } from "@/components/permissions/permitted-button";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import type { ImportingFolder } from "../api";
+import type { KeyChange } from "../change-preview";
 import { type ImportRow, type ProvidedKey, sourceLabel } from "../provided-keys";
 import { DeleteImportButton } from "./delete-import-button";
 import { KeyChips } from "./key-chips";
@@ -15,6 +16,8 @@ interface ImportRowItemProps {
   row: ImportRow;
   total: number;
   keys: ProvidedKey[] | undefined;
+  /** The keys removing this import would hand to another supplier; undefined when that cannot be told. */
+  removalChanges: () => KeyChange[] | undefined;
   keysState: "loading" | "error" | "ready";
   /** The source folder does not exist (the server accepted the import all the same). */
   sourceMissing: boolean;
@@ -41,6 +44,7 @@ export function ImportRowItem(props: ImportRowItemProps) {
     isFirst,
     isLast,
     onStep,
+    removalChanges,
   } = props;
   const label = sourceLabel(row);
   const sortable = useSortable({ id: row.id, disabled: reorderDenied !== undefined });
@@ -124,7 +128,7 @@ export function ImportRowItem(props: ImportRowItemProps) {
         >
           <ArrowDown aria-hidden />
         </StepButton>
-        <DeleteImportButton folder={folder} row={row} deniedReason={deleteDenied} />
+        <DeleteImportButton folder={folder} row={row} deniedReason={deleteDenied} changes={removalChanges} />
       </span>
     </li>
   );

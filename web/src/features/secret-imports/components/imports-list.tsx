@@ -12,15 +12,18 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import type { SecretImport } from "@keyhold/contract";
 import { useLayoutEffect, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useProjectAbility } from "@/hooks/use-project-ability";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import type { ImportingFolder } from "../api";
+import type { ImportChange, KeyChange } from "../change-preview";
 import { useMoveImport } from "../mutations";
 import { byPosition, dropTarget, stepTarget } from "../positions";
 import type { ProvidedKey } from "../provided-keys";
 import { sourceLabel } from "../provided-keys";
 import { ImportRowItem } from "./import-row";
+import { KeyChanges } from "./key-changes";
 
 interface ImportsListProps {
   folder: ImportingFolder;
@@ -30,6 +33,15 @@ interface ImportsListProps {
   providedState: "loading" | "error" | "ready";
   /** The imports whose source folder does not exist. */
   missing: ReadonlySet<string>;
+  /** The keys a move or removal would hand to another supplier; undefined while that cannot be told. */
+  preview: (change: ImportChange) => KeyChange[] | undefined;
+}
+
+/** A move that changes where some keys are read from, waiting for the person to confirm it. */
+interface PendingMove {
+  id: string;
+  position: number;
+  changes: KeyChange[];
 }
 
 const instructions =
@@ -37,12 +49,13 @@ const instructions =
   "then press space or enter again to drop it, or escape to cancel. The Move up and Move down buttons do the same one step at a time.";
 
 /** The folder's imports in order of precedence, reordered by drag, by keyboard on the handle, or with the step buttons. */
-export function ImportsList({ folder, imports, provided, providedState, missing }: ImportsListProps) {
+export function ImportsList({ folder, imports, provided, providedState, missing, preview }: ImportsListProps) {
   const ability = useProjectAbility(folder.projectId);
   const editDenied = ability.reason("edit", "secret-imports");
   const deleteDenied = ability.reason("delete", "secret-imports");
   const move = useMoveImport(folder);
   const [announcement, setAnnouncement] = useState("");
+  const [pending, setPending] = useState<PendingMove>();
   const rows = byPosition(imports);
   const total = rows.length;
   const labelOf = (id: UniqueIdentifier) => {
@@ -86,6 +99,13 @@ export function ImportsList({ folder, imports, provided, providedState, missing 
   function moveTo(id: string, position: number | undefined) {
     if (position === undefined) return;
     focusAfterMove.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A move that changes where a key is read from is shown first and saved once confirmed.
+    const changes = preview({ kind: "move", id, position });
+    if (changes && changes.length > 0) setPending({ id, position, changes });
+    else save(id, position);
+  }
+
+  function save(id: string, position: number) {
     move.mutateAsync({ id, position }).then(
       () => setAnnouncement(`Moved import ${labelOf(id)} to position ${position} of ${total}.`),
       (error: unknown) => toast.error("Could not move the import", errorSummary(error, "The server refused the move")),
@@ -123,6 +143,7 @@ export function ImportsList({ folder, imports, provided, providedState, missing 
               isFirst={index === 0}
               isLast={index === total - 1}
               onStep={(step) => moveTo(row.id, stepTarget(rows, row.id, step))}
+              removalChanges={() => preview({ kind: "remove", id: row.id })}
             />
           ))}
         </ol>
@@ -130,6 +151,26 @@ export function ImportsList({ folder, imports, provided, providedState, missing 
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
+      <ConfirmDialog
+        open={pending !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setPending(undefined);
+        }}
+        title={pending ? `Move ${labelOf(pending.id)} to position ${pending.position}?` : "Move import?"}
+        description={
+          <p>
+            {pending?.changes.length === 1 ? "One key" : `${pending?.changes.length ?? 0} keys`} would be read from
+            elsewhere here. Clients reading this folder get the new value once the move is saved.
+          </p>
+        }
+        confirmLabel="Move import"
+        onConfirm={() => {
+          if (pending) save(pending.id, pending.position);
+          setPending(undefined);
+        }}
+      >
+        {pending ? <KeyChanges changes={pending.changes} /> : null}
+      </ConfirmDialog>
     </DndContext>
   );
 }

@@ -141,8 +141,14 @@ describe("SecretImportsPage", () => {
     const { user } = renderRoutes(routes, { path });
     await screen.findByRole("button", { name: "Move prod:/ up" });
     await waitForRules();
-    await user.click(screen.getByRole("button", { name: "Move prod:/ up" }));
     const list = screen.getByRole("list", { name: "Imports of dev:/" });
+    // The keys are known, so the move that hands API_KEY to staging:/ is shown before it is sent.
+    await vi.waitFor(() => expect(within(list).getAllByText("API_KEY")).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Move prod:/ up" }));
+    const preview = await screen.findByRole("alertdialog", { name: "Move prod:/ to position 1?" });
+    expect(within(preview).getByRole("listitem")).toHaveTextContent("API_KEY: from staging:/, not prod:/");
+    expect(requests.filter((r) => r.method === "PATCH")).toHaveLength(0);
+    await user.click(within(preview).getByRole("button", { name: "Move import" }));
     await vi.waitFor(() =>
       expect(
         within(list)

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useProjectAbility } from "@/hooks/use-project-ability";
 import { errorSummary } from "@/lib/describe-error";
 import type { ImportingFolder } from "../api";
+import { type ImportChange, previewImportChange } from "../change-preview";
 import { providedKeys } from "../provided-keys";
 import { secretImportQueries } from "../queries";
 import { AddImportDialog } from "./add-import-dialog";
@@ -106,6 +107,8 @@ function FolderImports({ folder, environments, adding, onAddingChange }: FolderI
   const provided = useQuery({ ...secretImportQueries.provided(folder), enabled: imports.length > 0 });
   const keys = provided.data ? providedKeys(imports, provided.data.imports, provided.data.localKeys) : undefined;
   const missing = useMissingSources(folder.projectId, imports);
+  const preview = (change: ImportChange) =>
+    provided.data && previewImportChange(imports, provided.data.imports, provided.data.localKeys, change);
   const ability = useProjectAbility(folder.projectId);
 
   return (
@@ -154,6 +157,7 @@ function FolderImports({ folder, environments, adding, onAddingChange }: FolderI
             provided={keys}
             missing={missing}
             providedState={provided.isError ? "error" : provided.data ? "ready" : "loading"}
+            preview={preview}
           />
         </>
       )}

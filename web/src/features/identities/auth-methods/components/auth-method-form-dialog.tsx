@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { cn } from "@/lib/cn";
@@ -29,6 +30,9 @@ import {
 } from "../form";
 import { useAuthMethodChange } from "../mutations";
 import { AuthMethodField, isNarrow } from "./auth-method-field";
+
+/** "Would this address pass?" is fetched with the form, not with the identity page. */
+const AddressCheck = lazy(async () => ({ default: (await import("./address-check")).AddressCheck }));
 
 interface AuthMethodFormDialogProps {
   descriptor: AuthMethodDescriptor;
@@ -92,6 +96,7 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
     .filter(Boolean)
     .join("; ");
   const idPrefix = `auth-${descriptor.name}`;
+  const ipLists = fields.filter((field) => field.kind === "trusted-ips");
 
   const onSubmit = form.handleSubmit((body) =>
     change.mutateAsync(body as unknown as Record<string, unknown>).then(
@@ -133,6 +138,11 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
             ))}
           </fieldset>
         ))}
+        {ipLists.length > 0 ? (
+          <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+            <AddressCheck form={form} fields={ipLists} />
+          </Suspense>
+        ) : null}
         {open.length > 0 ? (
           <Acknowledgement form={form} open={open} label={descriptor.label} idPrefix={idPrefix} />
         ) : null}

@@ -1,9 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
 import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { FieldSpec } from "../descriptor";
 import type { AuthMethodFormValues, TrustedIpRow } from "../form";
+import { authMethodQueries } from "../queries";
 import { checkTrustedIps } from "../trusted-ips";
 import { errorAt } from "./field-error";
 
@@ -24,6 +26,8 @@ export function TrustedIpsEditor({ form, field, idPrefix, description }: Trusted
   const check = checkTrustedIps(rows.map((row) => row.ipAddress));
   const listError = errorAt(form.formState.errors, field.name);
   const descriptionId = `${idPrefix}-${field.name}-description`;
+  // The address the service sees for this browser (read once for the whole form).
+  const mine = useQuery(authMethodQueries.clientAddress()).data?.address;
 
   return (
     <fieldset className="grid gap-2" aria-describedby={descriptionId}>
@@ -93,10 +97,23 @@ export function TrustedIpsEditor({ form, field, idPrefix, description }: Trusted
         <p id={descriptionId} className="text-[13px] text-muted-foreground">
           {description}
         </p>
-        <Button variant="secondary" size="sm" onClick={() => append({ ipAddress: "" } as never)}>
-          <Plus aria-hidden />
-          Add address
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={mine === undefined}
+            aria-label={`Add my address to ${field.label}`}
+            title={mine === undefined ? undefined : `Adds ${mine}, the address the service sees for you`}
+            onClick={() => mine && append({ ipAddress: mine } as never)}
+          >
+            <Plus aria-hidden />
+            Add my address
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => append({ ipAddress: "" } as never)}>
+            <Plus aria-hidden />
+            Add address
+          </Button>
+        </div>
       </div>
     </fieldset>
   );
