@@ -1,0 +1,65 @@
+import { endpoints } from "@keyhold/contract";
+import { expect, test, uniqueName } from "../support/fixtures.ts";
+
+const HOUR = 60 * 60 * 1000;
+
+test("extends a temporary privilege from the expiry radar, and the new end is stored", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  memberIdentity,
+}) => {
+  const identity = memberIdentity.identity;
+  const projectId = seededProject.id;
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: identity.id },
+    body: { roles: [{ role: "viewer", isTemporary: false }] },
+  });
+  const slug = uniqueName("soon");
+  const { privilege } = await service(endpoints["identityPrivileges.create"], {
+    body: {
+      identityId: identity.id,
+      projectId,
+      slug,
+      permissions: [{ subject: "secrets", action: ["read"] }],
+      type: {
+        isTemporary: true,
+        temporaryMode: "relative",
+        temporaryRange: "2h",
+        temporaryAccessStartTime: new Date().toISOString(),
+      },
+    },
+  });
+  const start = Date.parse(privilege.temporaryAccessStartTime ?? "");
+  expect(Date.parse(privilege.temporaryAccessEndTime ?? "") - start).toBe(2 * HOUR);
+
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Expir/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Expiry radar" })).toBeVisible();
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: /Within 24 h/ }).click();
+  await expect(page).toHaveURL(/[?&]window=24h/);
+
+  const row = page.getByRole("listitem", { name: `Temporary privilege ${slug} of ${identity.name}` });
+  // A live countdown: under two hours, and it ticks.
+  const countdown = row.locator("time");
+  await expect(countdown).toHaveText(/^1h 5\dm \d\ds/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first ?? "");
+
+  await row.getByRole("button", { name: `Extend ${slug} of ${identity.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Extend ${slug}` });
+  await dialog.getByRole("radio", { name: "1 day" }).check();
+  await dialog.getByRole("button", { name: "Extend", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Now a day and about two hours away: out of the 24 h window, in the 7 day one.
+  await expect(row).toBeHidden();
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: /Within 7 days/ }).click();
+  await expect(row.locator("time")).toHaveText(/^1d 01h/);
+
+  const { privilege: stored } = await service(endpoints["identityPrivileges.get"], { params: { id: privilege.id } });
+  expect(stored).toMatchObject({ slug, isTemporary: true, temporaryRange: "26h" });
+  expect(Date.parse(stored.temporaryAccessStartTime ?? "")).toBe(start);
+  expect(Date.parse(stored.temporaryAccessEndTime ?? "")).toBe(start + 26 * HOUR);
+  await expect(row.locator("time")).toHaveAttribute("datetime", new Date(start + 26 * HOUR).toISOString());
+});
