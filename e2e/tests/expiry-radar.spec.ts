@@ -34,9 +34,15 @@ test("extends a temporary privilege from the expiry radar, and the new end is st
   expect(Date.parse(privilege.temporaryAccessEndTime ?? "") - start).toBe(2 * HOUR);
 
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Expir/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Expir/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Expiry radar" })).toBeVisible();
-  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: /Within 24 h/ }).click();
+  await page
+    .getByRole("group", { name: "Show" })
+    .getByRole("button", { name: /Within 24 h/ })
+    .click();
   await expect(page).toHaveURL(/[?&]window=24h/);
 
   const row = page.getByRole("listitem", { name: `Temporary privilege ${slug} of ${identity.name}` });
@@ -54,7 +60,10 @@ test("extends a temporary privilege from the expiry radar, and the new end is st
 
   // Now a day and about two hours away: out of the 24 h window, in the 7 day one.
   await expect(row).toBeHidden();
-  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: /Within 7 days/ }).click();
+  await page
+    .getByRole("group", { name: "Show" })
+    .getByRole("button", { name: /Within 7 days/ })
+    .click();
   await expect(row.locator("time")).toHaveText(/^1d 01h/);
 
   const { privilege: stored } = await service(endpoints["identityPrivileges.get"], { params: { id: privilege.id } });

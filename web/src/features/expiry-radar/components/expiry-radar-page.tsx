@@ -113,9 +113,14 @@ function Empty({ window, anything, showAll }: { window: RadarWindow; anything: b
   );
 }
 
-/** What the server could not give; on a server without an endpoint, the page says which one. */
+/** What the server could not give; on a server without an endpoint, the page says which one, once. */
 function Gaps({ gaps }: { gaps: RadarGap[] }) {
   if (gaps.length === 0) return null;
+  const missing = new Map<string, string[]>();
+  for (const gap of gaps.filter((g) => g.status === 404)) {
+    missing.set(gap.endpoint, [...(missing.get(gap.endpoint) ?? []), gap.what]);
+  }
+  const refused = gaps.filter((g) => g.status !== 404);
   return (
     <section
       aria-label="Not shown"
@@ -126,21 +131,25 @@ function Gaps({ gaps }: { gaps: RadarGap[] }) {
         Some endings could not be read, so this list may be incomplete.
       </p>
       <ul className="grid gap-1 pl-6">
-        {gaps.map((gap) => (
+        {[...missing].map(([endpoint, whats]) => (
+          <li key={endpoint} className="min-w-0 break-words">
+            This server does not offer <span className="font-mono text-xs">{endpoint}</span>: {whatList(whats)}{" "}
+            {whats.length === 1 ? "is" : "are"} not shown.
+          </li>
+        ))}
+        {refused.map((gap) => (
           <li key={`${gap.what}-${gap.endpoint}`} className="min-w-0 break-words">
-            {gap.what}:{" "}
-            {gap.status === 404 ? (
-              <>
-                this server does not offer <span className="font-mono text-xs">{gap.endpoint}</span>
-              </>
-            ) : (
-              gap.message
-            )}
+            {gap.what}: {gap.message}
           </li>
         ))}
       </ul>
     </section>
   );
+}
+
+function whatList(whats: string[]): string {
+  if (whats.length <= 2) return whats.join(" and ");
+  return `${whats.slice(0, 2).join(", ")} and ${whats.length - 2} more`;
 }
 
 function RadarSkeleton() {
