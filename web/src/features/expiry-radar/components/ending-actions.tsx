@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { paths } from "@/config/paths";
+import { useSession } from "@/hooks/use-session";
 import { errorSummary } from "@/lib/describe-error";
 import { toast } from "@/lib/toast";
 import type { Ending } from "../endings";
@@ -51,6 +52,9 @@ function RevokeButton({ ending }: { ending: Ending }) {
   const revokeSecret = useRevokeClientSecret();
   const mutation = ending.action.type === "revoke-token" ? revokeToken : revokeSecret;
   const what = ending.kind === "token" ? "access token" : "client secret";
+  // The console may be signed in with one of its own identity's tokens: revoking that one signs out.
+  const session = useSession();
+  const own = ending.kind === "token" && ending.holder.id === session.identity.id;
 
   function confirm() {
     const done = {
@@ -86,6 +90,7 @@ function RevokeButton({ ending }: { ending: Ending }) {
           <>
             <span className="font-mono text-foreground">{ending.name}</span> of {ending.holder.name} stops working at
             once{ending.kind === "token" ? "" : ": logins with it are refused"}. This cannot be undone.
+            {own ? " If this console is signed in with this token, you will be signed out." : null}
           </>
         }
         confirmLabel="Revoke"

@@ -11,7 +11,7 @@ export function EndingRow({ ending, now }: { ending: Ending; now: number }) {
   return (
     <li
       aria-label={`${kindLabels[ending.kind]} ${ending.name} of ${holder.name}`}
-      className="grid gap-3 px-4 py-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-center"
+      className="grid gap-3 px-4 py-3 sm:grid-cols-[12.5rem_minmax(0,1fr)_auto] sm:items-center"
     >
       <CountdownCell endsAt={ending.endsAt} now={now} />
       <div className="grid min-w-0 gap-1">
