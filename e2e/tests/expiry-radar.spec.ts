@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { endpoints } from "@keyhold/contract";
 import { expect, test, uniqueName } from "../support/fixtures.ts";
 
@@ -71,4 +72,103 @@ test("extends a temporary privilege from the expiry radar, and the new end is st
   expect(Date.parse(stored.temporaryAccessStartTime ?? "")).toBe(start);
   expect(Date.parse(stored.temporaryAccessEndTime ?? "")).toBe(start + 26 * HOUR);
   await expect(row.locator("time")).toHaveAttribute("datetime", new Date(start + 26 * HOUR).toISOString());
+});
+
+test("extends a temporary project role of an identity, keeping its other roles as they are", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  memberIdentity,
+}) => {
+  const identity = memberIdentity.identity;
+  const projectId = seededProject.id;
+  const start = new Date().toISOString();
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: identity.id },
+    body: {
+      roles: [
+        { role: "viewer", isTemporary: false },
+        {
+          role: "member",
+          isTemporary: true,
+          temporaryMode: "relative",
+          temporaryRange: "3h",
+          temporaryAccessStartTime: start,
+        },
+      ],
+    },
+  });
+
+  await page.goto("/expiring?window=24h");
+  const row = page.getByRole("listitem", { name: `Temporary role member of ${identity.name}` });
+  await expect(row.locator("time")).toHaveText(/^2h 5\dm/);
+  await row.getByRole("button", { name: `Extend member of ${identity.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Extend member" });
+  await dialog.getByRole("radio", { name: "7 days" }).check();
+  await dialog.getByRole("button", { name: "Extend", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeHidden();
+
+  const { identityMembership } = await service(endpoints["identityMemberships.get"], {
+    params: { projectId, identityId: identity.id },
+  });
+  const roles = identityMembership.roles.map((r) => ({
+    role: r.role,
+    isTemporary: r.isTemporary,
+    range: r.temporaryRange ?? null,
+    start: r.temporaryAccessStartTime ? Date.parse(r.temporaryAccessStartTime) : null,
+    end: r.temporaryAccessEndTime ? Date.parse(r.temporaryAccessEndTime) : null,
+  }));
+  expect(roles).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ role: "viewer", isTemporary: false }),
+      {
+        role: "member",
+        isTemporary: true,
+        range: "171h",
+        start: Date.parse(start),
+        end: Date.parse(start) + 171 * HOUR,
+      },
+    ]),
+  );
+  expect(roles).toHaveLength(2);
+});
+
+test("the radar and its extend dialog have no serious accessibility violations", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  memberIdentity,
+}) => {
+  const identity = memberIdentity.identity;
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId: seededProject.id, identityId: identity.id },
+    body: {
+      roles: [
+        {
+          role: "viewer",
+          isTemporary: true,
+          temporaryMode: "relative",
+          temporaryRange: "1d",
+          temporaryAccessStartTime: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/expiring?window=all");
+    const row = page.getByRole("listitem", { name: `Temporary role viewer of ${identity.name}` });
+    await expect(row).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await row.getByRole("button", { name: `Extend viewer of ${identity.name}` }).click();
+    await expect(page.getByRole("dialog", { name: "Extend viewer" })).toBeVisible();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    expect(await serious()).toEqual([]);
+  }
 });
