@@ -35,9 +35,17 @@ export interface RadarGap {
   what: string;
   /** The endpoint's method and path, for a server that lacks it. */
   endpoint: string;
-  status: number;
+  /** The server has no such route (an older server): the page names the endpoint. */
+  missing: boolean;
   message: string;
 }
+
+/** A server without the route answers "Route … not found", unlike a 404 for a record. */
+function routeMissing(error: unknown): boolean {
+  return isApiError(error, 404) && /route .* not found/i.test(error.message);
+}
+
+const endpointName = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
 
 export interface RadarData {
   endings: Ending[];
@@ -48,22 +56,29 @@ export interface RadarData {
 const WHOLE_LIST = 20_000;
 
 /**
- * Reads one part; an error from the server (a missing endpoint on an older server, or a refusal
- * for one project) becomes a gap the page names, so the rest still shows. Anything else throws.
+ * Reads one part; a missing endpoint on an older server, or a refusal for one project, becomes a
+ * gap the page names, so the rest still shows. Anything else throws.
  */
 async function part<T>(gaps: RadarGap[], what: string, endpoint: AnyEndpoint, read: () => Promise<T[]>): Promise<T[]> {
   try {
     return await read();
   } catch (error) {
-    if (!isApiError(error) || error.isUnauthorized) throw error;
-    gaps.push({ what, endpoint: `${endpoint.method} ${endpoint.path}`, status: error.status, message: error.message });
+    // A refusal (403) or an absence (404) of one part; a failing server fails the page, with a retry.
+    if (!isApiError(error) || (error.status !== 403 && error.status !== 404)) throw error;
+    gaps.push({ what, endpoint: endpointName(endpoint), missing: routeMissing(error), message: error.message });
     return [];
   }
 }
 
 async function credentialEndings(orgId: string, gaps: RadarGap[], signal?: AbortSignal): Promise<Ending[]> {
-  const memberships = (await call(ep.orgIdentities, { params: { orgId }, query: { limit: WHOLE_LIST } }, { signal }))
-    .identityMemberships;
+  const memberships = await part(
+    gaps,
+    "Access tokens and client secrets",
+    ep.orgIdentities,
+    async () =>
+      (await call(ep.orgIdentities, { params: { orgId }, query: { limit: WHOLE_LIST } }, { signal }))
+        .identityMemberships,
+  );
   const perIdentity = memberships.map(async ({ identity }) => {
     const holder: Holder = { id: identity.id, name: identity.name };
     const params = { identityId: identity.id };
@@ -87,7 +102,20 @@ async function credentialEndings(orgId: string, gaps: RadarGap[], signal?: Abort
   return (await Promise.all(perIdentity)).flat();
 }
 
-async function projectEndings(gaps: RadarGap[], signal?: AbortSignal): Promise<Ending[]> {
+/** Whether the server has the privilege routes (servers with only the slug-addressed ones do not). */
+export interface RadarServer {
+  privilegesV2: { available: boolean; reason?: string | undefined };
+}
+
+async function projectEndings(server: RadarServer, gaps: RadarGap[], signal?: AbortSignal): Promise<Ending[]> {
+  if (!server.privilegesV2.available) {
+    gaps.push({
+      what: "Temporary privileges",
+      endpoint: endpointName(ep.privileges),
+      missing: true,
+      message: server.privilegesV2.reason ?? "",
+    });
+  }
   const projects = (await call(ep.projects, {}, { signal })).workspaces;
   const perProject = projects.map(async (project) => {
     const where: Holder = { id: project.id, name: project.name };
@@ -108,8 +136,9 @@ async function projectEndings(gaps: RadarGap[], signal?: AbortSignal): Promise<E
         ),
       ),
     ]);
+    const withPrivileges = server.privilegesV2.available ? identityMemberships : [];
     const privileges = await Promise.all(
-      identityMemberships.map(({ identity }) =>
+      withPrivileges.map(({ identity }) =>
         part(gaps, `Privileges of ${identity.name} in ${project.name}`, ep.privileges, async () =>
           privilegeEndings(
             where,
@@ -127,11 +156,11 @@ async function projectEndings(gaps: RadarGap[], signal?: AbortSignal): Promise<E
 
 export const radarApi = {
   /** Everything that ends in the organisation, soonest first, and what could not be read. */
-  endings: async (orgId: string, signal?: AbortSignal): Promise<RadarData> => {
+  endings: async (orgId: string, server: RadarServer, signal?: AbortSignal): Promise<RadarData> => {
     const gaps: RadarGap[] = [];
     const [credentials, grants] = await Promise.all([
       credentialEndings(orgId, gaps, signal),
-      projectEndings(gaps, signal),
+      projectEndings(server, gaps, signal),
     ]);
     return { endings: [...credentials, ...grants].sort(byEnd), gaps };
   },

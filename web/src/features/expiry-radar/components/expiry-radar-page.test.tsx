@@ -9,7 +9,8 @@ import type { z } from "zod";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
-import { ORG_ID } from "@/testing/fixtures";
+import { sessionKeys } from "@/lib/session";
+import { ORG_ID, session } from "@/testing/fixtures";
 import { renderRoutes } from "@/testing/render";
 import { ExpiryRadarPage } from "./expiry-radar-page";
 
@@ -176,7 +177,15 @@ describe("ExpiryRadarPage", () => {
 
   it("names an endpoint the server does not offer, and still shows the rest", async () => {
     server({
-      clientSecrets: () => json(404, errorBody(404, "NotFound", "Route not found")),
+      clientSecrets: () =>
+        json(
+          404,
+          errorBody(
+            404,
+            "NotFound",
+            `Route GET:/api/v1/auth/universal-auth/identities/${BOT}/client-secrets not found`,
+          ),
+        ),
       privileges: [privilege("2", "sooner", 2 * HOUR)],
     });
     renderRoutes(routes, { path: "/expiring" });
@@ -218,5 +227,26 @@ describe("ExpiryRadarPage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Revoke" }));
     expect(await screen.findByRole("heading", { name: "Nothing here ends" })).toBeVisible();
     expect(requests.filter((r) => r.url.endsWith("/revoke")).map((r) => r.method)).toEqual(["POST"]);
+  });
+
+  it("says when the server has no privilege routes, and does not call them", async () => {
+    const { requests } = server({ privileges: [privilege("2", "sooner", 2 * HOUR)] });
+    const reason = "This server has only the older, slug-addressed identity privileges.";
+    renderRoutes(
+      (queryClient) => {
+        queryClient.setQueryData(sessionKeys.current(), {
+          ...session,
+          server: { features: [{ name: "privilegesV2", available: false, reason }] },
+        });
+        return routes;
+      },
+      { path: "/expiring" },
+    );
+    const note = await screen.findByRole("region", { name: "Not shown" });
+    expect(note).toHaveTextContent(
+      "This server does not offer GET /api/v2/identity-project-additional-privilege: Temporary privileges is not shown.",
+    );
+    expect(await screen.findByRole("heading", { name: "Nothing here ends" })).toBeVisible();
+    expect(requests.some((r) => r.url.includes("additional-privilege"))).toBe(false);
   });
 });

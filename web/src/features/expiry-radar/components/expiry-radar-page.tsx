@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useNow } from "@/hooks/use-now";
+import { useServerFeature } from "@/hooks/use-server-feature";
 import { useSession } from "@/hooks/use-session";
 import { cn } from "@/lib/cn";
 import type { RadarGap } from "../api";
@@ -18,7 +19,8 @@ import { EndingRow } from "./ending-row";
 
 export function ExpiryRadarPage() {
   const session = useSession();
-  const query = useQuery(radarQueries.endings(session.organization.id));
+  const privilegesV2 = useServerFeature("privilegesV2");
+  const query = useQuery(radarQueries.endings(session.organization.id, { privilegesV2 }));
   const [search, setSearch] = useSearchParams();
   const window = parseWindow(search.get("window"));
   const now = useNow();
@@ -75,6 +77,12 @@ export function ExpiryRadarPage() {
           ))}
         </ul>
       )}
+      {shown.some((ending) => ending.kind === "token") ? (
+        <p className="text-xs text-muted-foreground">
+          An access token is renewed by the program that holds it; the console never holds tokens, so here it can only
+          be revoked.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -117,10 +125,10 @@ function Empty({ window, anything, showAll }: { window: RadarWindow; anything: b
 function Gaps({ gaps }: { gaps: RadarGap[] }) {
   if (gaps.length === 0) return null;
   const missing = new Map<string, string[]>();
-  for (const gap of gaps.filter((g) => g.status === 404)) {
+  for (const gap of gaps.filter((g) => g.missing)) {
     missing.set(gap.endpoint, [...(missing.get(gap.endpoint) ?? []), gap.what]);
   }
-  const refused = gaps.filter((g) => g.status !== 404);
+  const refused = gaps.filter((g) => !g.missing);
   return (
     <section
       aria-label="Not shown"
