@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { endpoints } from "@keyhold/contract";
 import { expect, test, uniqueName } from "../support/fixtures.ts";
@@ -171,4 +172,46 @@ test("the radar and its extend dialog have no serious accessibility violations",
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     expect(await serious()).toEqual([]);
   }
+});
+
+test("exports the shown endings as an iCalendar file, one event per ending", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  memberIdentity,
+}) => {
+  const identity = memberIdentity.identity;
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId: seededProject.id, identityId: identity.id },
+    body: { roles: [{ role: "viewer", isTemporary: false }] },
+  });
+  const slug = uniqueName("cal");
+  const { privilege } = await service(endpoints["identityPrivileges.create"], {
+    body: {
+      identityId: identity.id,
+      projectId: seededProject.id,
+      slug,
+      permissions: [{ subject: "secrets", action: ["read"] }],
+      type: {
+        isTemporary: true,
+        temporaryMode: "relative",
+        temporaryRange: "5h",
+        temporaryAccessStartTime: "2026-01-01T00:00:00.000Z",
+      },
+    },
+  });
+
+  await page.goto("/expiring?window=expired");
+  await expect(page.getByRole("listitem", { name: `Temporary privilege ${slug} of ${identity.name}` })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export .ics" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("keyhold-expiring-expired.ics");
+  const text = (await readFile(await download.path(), "utf8")).replace(/\r\n[ \t]/g, "");
+  const event = text.split("BEGIN:VEVENT").find((part) => part.includes(`UID:privilege-${privilege.id}@keyhold`));
+  expect(event).toContain("DTSTART:20260101T050000Z");
+  expect(event).toContain(
+    `SUMMARY:Temporary privilege ${slug} ends (${identity.name}\\, project ${seededProject.name})`,
+  );
 });
