@@ -10,9 +10,10 @@ import { useNow } from "@/hooks/use-now";
 import { useServerFeature } from "@/hooks/use-server-feature";
 import { useSession } from "@/hooks/use-session";
 import { cn } from "@/lib/cn";
+import { errorSummary } from "@/lib/describe-error";
+import { toast } from "@/lib/toast";
 import type { RadarGap } from "../api";
 import type { Ending } from "../endings";
-import { endingsCalendar } from "../ics";
 import { radarQueries } from "../queries";
 import { inWindow, parseWindow, type RadarWindow, radarWindows, windowLabels } from "../window";
 import { EndingRow } from "./ending-row";
@@ -32,7 +33,15 @@ export function ExpiryRadarPage() {
         title="Expiry radar"
         description="Everything that ends: access tokens, client secrets, temporary roles and privileges. Extend, revoke or add the dates to a calendar."
         actions={
-          <Button size="sm" disabled={shown.length === 0} onClick={() => download(shown, window)}>
+          <Button
+            size="sm"
+            disabled={shown.length === 0}
+            onClick={() =>
+              download(shown, window).catch((error: unknown) =>
+                toast.error("Could not export the calendar", errorSummary(error, "The export failed")),
+              )
+            }
+          >
             <CalendarArrowDown aria-hidden />
             Export .ics
           </Button>
@@ -87,7 +96,9 @@ export function ExpiryRadarPage() {
   );
 }
 
-function download(endings: Ending[], window: RadarWindow) {
+/** The calendar writer loads when first used: most visits export nothing. */
+async function download(endings: Ending[], window: RadarWindow) {
+  const { endingsCalendar } = await import("../ics");
   const blob = new Blob([endingsCalendar(endings)], { type: "text/calendar;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
