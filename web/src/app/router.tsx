@@ -41,7 +41,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...orgSettingsRoutes(queryClient),
         ...ssoSetupRoutes(),
         ...auditLogRoutes(queryClient),
-        ...expiryRadarRoutes(),
+        ...expiryRadarRoutes(queryClient),
         { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],
     },
