@@ -5,6 +5,7 @@ import { AppLoading } from "@/components/layout/app-loading";
 import { paths } from "@/config/paths";
 import { auditLogRoutes } from "@/features/audit-log/routes";
 import { authRoutes } from "@/features/auth/routes";
+import { expiryRadarRoutes } from "@/features/expiry-radar/routes";
 import { identityRoutes } from "@/features/identities/routes";
 import { orgSettingsRoutes } from "@/features/org-settings/routes";
 import { projectRoutes } from "@/features/projects/routes";
@@ -40,6 +41,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...orgSettingsRoutes(queryClient),
         ...ssoSetupRoutes(),
         ...auditLogRoutes(queryClient),
+        ...expiryRadarRoutes(queryClient),
         { path: "*", lazy: { Component: async () => (await import("./not-found-page")).NotFoundPage } },
       ],
     },

@@ -1,4 +1,5 @@
 import {
+  CalendarClock,
   Columns3,
   FolderKanban,
   Import,
@@ -85,6 +86,7 @@ export function SidebarNav({ idPrefix, onNavigate }: { idPrefix: string; onNavig
         <ul aria-labelledby={`${idPrefix}-organization`} className="grid gap-0.5">
           <Item to={paths.identities.href()} label="Identities" icon={UsersRound} onNavigate={onNavigate} />
           <Item to={paths.projects.href()} label="Projects" icon={FolderKanban} end onNavigate={onNavigate} />
+          <Item to={paths.expiring.href()} label="Expiring" icon={CalendarClock} onNavigate={onNavigate} />
           <Item to={paths.auditLog.href()} label="Audit log" icon={ScrollText} onNavigate={onNavigate} />
           <Item to={paths.orgSettings.href()} label="Settings" icon={Settings} onNavigate={onNavigate} />
         </ul>

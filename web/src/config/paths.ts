@@ -50,6 +50,8 @@ export const paths = {
       return search.event ? `/audit-log?${new URLSearchParams({ event: search.event })}` : "/audit-log";
     },
   },
+  /** The expiry radar; `?window=` is its filter (expired, 24h, all; 7 days when left out). */
+  expiring: { path: "/expiring", href: () => "/expiring" },
   projectHome: { path: "/projects/:projectId", href: (projectId: string) => `/projects/${seg(projectId)}` },
   projectRole: {
     path: "/projects/:projectId/roles/:roleSlug",

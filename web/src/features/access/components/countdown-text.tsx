@@ -1,12 +1,7 @@
-import { useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
-import { clockNow, describeCountdown, formatCountdown, grantState, subscribeClock } from "../countdown";
-
-/** The shared clock's time; only a component that reads it re-renders each second. */
-function useNow(): number {
-  return useSyncExternalStore(subscribeClock, clockNow, clockNow);
-}
+import { useNow } from "@/hooks/use-now";
+import { describeCountdown, formatCountdown, grantState } from "@/lib/countdown";
 
 interface Grant {
   isTemporary: boolean;

@@ -4,7 +4,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
-import { clockNow, describeCountdown, subscribeClock } from "../countdown";
+import { clockNow, describeCountdown, subscribeClock } from "@/lib/countdown";
 import {
   parseLocalDateTime,
   previewEnd,

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { allCounting, type Counting } from "@/components/ui/confirm-removal";
 import { credentialQueries } from "./queries";
-import { clientSecretState, tokenState } from "./status";
+import { clientSecretState, tokenState } from "@/lib/credential-status";
 
 /** Which of an identity's listed credentials to count: token-auth tokens, universal-auth client secrets. */
 export interface CredentialKinds {

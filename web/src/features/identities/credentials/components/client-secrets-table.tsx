@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useRevokeClientSecret } from "../mutations";
 import { credentialQueries } from "../queries";
-import { clientSecretState, usesLabel } from "../status";
+import { clientSecretState, usesLabel } from "@/lib/credential-status";
 import { CreateClientSecretDialog } from "./create-client-secret-dialog";
 import {
   CredentialsPanel,

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorSummary } from "@/lib/describe-error";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import type { CredentialState, CredentialStatus } from "../status";
+import type { CredentialState, CredentialStatus } from "@/lib/credential-status";
 
 const statusBadges: Record<
   CredentialStatus,

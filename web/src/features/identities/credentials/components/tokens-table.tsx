@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useRevokeToken } from "../mutations";
 import { credentialQueries } from "../queries";
-import { tokenState, usesLabel } from "../status";
+import { tokenState, usesLabel } from "@/lib/credential-status";
 import {
   CredentialsPanel,
   DateText,

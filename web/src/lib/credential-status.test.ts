@@ -1,6 +1,6 @@
 import type { AccessTokenRecord, ClientSecretRecord } from "@keyhold/contract";
 import { describe, expect, it } from "vitest";
-import { clientSecretState, tokenState, usesLabel } from "./status";
+import { clientSecretState, tokenState, usesLabel } from "./credential-status";
 
 const created = "2026-01-01T00:00:00.000Z";
 const token: AccessTokenRecord = {
