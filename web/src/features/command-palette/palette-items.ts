@@ -141,8 +141,9 @@ function score(entry: PaletteItem, words: readonly string[]): number | undefined
 
 /**
  * The items matching `search` (every word, in the label or where it is, without regard to case),
- * best first within each group, at most `perGroup` of each, the groups in their fixed order.
- * Without a search, only pages, actions and projects are offered.
+ * best first within each group, at most `perGroup` of each; the group with the best match comes
+ * first (the fixed order breaks ties). Without a search, only pages, actions and projects are
+ * offered, in their own order.
  */
 export function searchItems(items: readonly PaletteItem[], search: string, perGroup: number): PaletteItem[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -155,11 +156,15 @@ export function searchItems(items: readonly PaletteItem[], search: string, perGr
     list.push({ entry, rank });
     byGroup.set(entry.group, list);
   }
-  return paletteGroups.flatMap((group) =>
-    (byGroup.get(group) ?? [])
-      // Without a search the lists keep their own order (the console's pages as in the sidebar).
-      .sort((a, b) => (words.length === 0 ? 0 : a.rank - b.rank || a.entry.label.localeCompare(b.entry.label)))
-      .slice(0, perGroup)
-      .map(({ entry }) => entry),
-  );
+  const groups = paletteGroups
+    .map((group) =>
+      (byGroup.get(group) ?? [])
+        // Without a search the lists keep their own order (the console's pages as in the sidebar).
+        .sort((a, b) => (words.length === 0 ? 0 : a.rank - b.rank || a.entry.label.localeCompare(b.entry.label)))
+        .slice(0, perGroup),
+    )
+    .filter((list) => list.length > 0);
+  // Stable: groups whose best matches are equally good keep their fixed order.
+  groups.sort((a, b) => (a[0]?.rank ?? 0) - (b[0]?.rank ?? 0));
+  return groups.flatMap((list) => list.map(({ entry }) => entry));
 }

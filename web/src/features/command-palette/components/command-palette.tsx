@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import { type PaletteGroup, type PaletteItem, paletteGroups, searchItems } from "../palette-items";
+import { type PaletteGroup, type PaletteItem, searchItems } from "../palette-items";
 import { type PaletteFailure, usePaletteItems } from "../use-palette-items";
 
 /** How many results of each group are listed; typing more narrows them. */
@@ -93,7 +93,7 @@ function PaletteSearch({ onChosen }: { onChosen: () => void }) {
     <Command
       shouldFilter={false}
       vimBindings={false}
-      label="Command palette"
+      label="Search the console"
       className="flex max-h-[min(32rem,76dvh)] flex-col"
     >
       <div className="relative border-b border-border">
@@ -104,7 +104,6 @@ function PaletteSearch({ onChosen }: { onChosen: () => void }) {
         <Command.Input
           value={search}
           onValueChange={setSearch}
-          aria-label="Search the console"
           placeholder="Search pages, projects, secret keys, identities…"
           className="h-12 w-full bg-transparent pr-12 pl-11 text-sm outline-none placeholder:text-muted-foreground"
         />
@@ -122,9 +121,8 @@ function PaletteSearch({ onChosen }: { onChosen: () => void }) {
             {search.trim() ? `Nothing matches “${search.trim()}”.` : "Nothing to show yet."}
           </Command.Empty>
         ) : null}
-        {paletteGroups.map((group) => {
+        {[...new Set(results.map((entry) => entry.group))].map((group) => {
           const inGroup = results.filter((entry) => entry.group === group);
-          if (inGroup.length === 0) return null;
           const Icon = groupIcons[group];
           return (
             <Command.Group
