@@ -48,14 +48,19 @@ interface CommandPaletteProps {
  * opens; choosing a result goes there and closes it.
  */
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
-  // After a result is chosen, focus stays where the new page puts it (a drawer, a section).
-  const chosen = useRef(false);
+  // The result chosen: focus goes where its page puts it (a drawer, the section its link names),
+  // not back to the button that opened the palette. The palette holds focus until it has closed.
+  const chosen = useRef<PaletteItem | undefined>(undefined);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         onCloseAutoFocus={(event) => {
-          if (chosen.current) event.preventDefault();
-          chosen.current = false;
+          const entry = chosen.current;
+          chosen.current = undefined;
+          if (!entry) return;
+          event.preventDefault();
+          const target = new URL(entry.href, window.location.origin).hash.slice(1);
+          if (target) focusWhenShown(target);
         }}
         className="top-[12vh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0 [&>button:last-child]:top-3 [&>button:last-child]:right-3"
         aria-describedby="command-palette-description"
@@ -66,8 +71,8 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
           choose and Enter to open it.
         </DialogDescription>
         <PaletteSearch
-          onChosen={() => {
-            chosen.current = true;
+          onChosen={(entry) => {
+            chosen.current = entry;
             onOpenChange(false);
           }}
         />
@@ -76,17 +81,15 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   );
 }
 
-function PaletteSearch({ onChosen }: { onChosen: () => void }) {
+function PaletteSearch({ onChosen }: { onChosen: (entry: PaletteItem) => void }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
   const { items, loading, failures } = usePaletteItems();
   const results = searchItems(items, search, PER_GROUP);
 
-  async function choose(entry: PaletteItem) {
-    onChosen();
-    await navigate(entry.href);
-    const target = new URL(entry.href, window.location.origin).hash.slice(1);
-    if (target) focusWhenShown(target);
+  function choose(entry: PaletteItem) {
+    onChosen(entry);
+    void navigate(entry.href);
   }
 
   return (
@@ -110,7 +113,7 @@ function PaletteSearch({ onChosen }: { onChosen: () => void }) {
         {loading ? <Spinner className="absolute top-1/2 right-12 -translate-y-1/2 text-muted-foreground" /> : null}
       </div>
       {failures.length > 0 ? <Failures failures={failures} /> : null}
-      <Command.List className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
+      <Command.List aria-busy={loading} className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
         {loading && results.length === 0 ? (
           <Command.Loading label="Loading">
             <p className="px-2 py-6 text-center text-[13px] text-muted-foreground">Loading…</p>
@@ -135,7 +138,7 @@ function PaletteSearch({ onChosen }: { onChosen: () => void }) {
                   key={entry.id}
                   value={entry.id}
                   aria-label={entry.name}
-                  onSelect={() => void choose(entry)}
+                  onSelect={() => choose(entry)}
                   className={cn(
                     "flex min-h-9 cursor-default items-center gap-2.5 rounded-md px-2 py-1.5 text-sm outline-none",
                     "data-[selected=true]:bg-hover",
@@ -171,8 +174,8 @@ function PaletteSearch({ onChosen }: { onChosen: () => void }) {
   );
 }
 
-/** Focuses (and so scrolls to) the element with this id once the page shows it, for a second at most. */
-function focusWhenShown(id: string, deadline = performance.now() + 1000) {
+/** Focuses (and so scrolls to) the element with this id once the page shows it, waiting 5 seconds at most. */
+function focusWhenShown(id: string, deadline = performance.now() + 5000) {
   const element = document.getElementById(id);
   if (element) element.focus();
   else if (performance.now() < deadline) requestAnimationFrame(() => focusWhenShown(id, deadline));
