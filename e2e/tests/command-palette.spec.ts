@@ -66,8 +66,8 @@ test("the keyboard alone reaches an identity's auth methods from the palette's a
   const option = palette.getByRole("option", { name: `Attach auth method to ${name}`, exact: true });
   await expect(option).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/identities/${seededIdentity.identity.id}#auth-methods$`));
-  await expect(page.getByRole("region", { name: "Auth methods" })).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/identities/${seededIdentity.identity.id}#identity-auth-methods$`));
+  await expect(page.getByRole("heading", { level: 2, name: "Auth methods" })).toBeFocused();
 });
 
 test("? lists the keyboard shortcuts, and Escape closes them", async ({ signedIn: page }) => {

@@ -45,7 +45,7 @@ describe("palette items", () => {
   it("attaches an auth method on the identity's page, at its auth methods", () => {
     expect(identityItems([{ id: "i1", name: "ci" }]).map(({ name, href }) => [name, href])).toEqual([
       ["ci", "/identities/i1"],
-      ["Attach auth method to ci", "/identities/i1#auth-methods"],
+      ["Attach auth method to ci", "/identities/i1#identity-auth-methods"],
     ]);
   });
 });
@@ -62,13 +62,26 @@ describe("searchItems", () => {
   ];
 
   it("lists only pages, actions and projects before anything is typed, in their own order", () => {
-    const groups = new Set(searchItems(items, "", 50).map((entry) => entry.group));
-    expect([...groups]).toEqual(["Pages", "Actions", "Projects"]);
+    const shown = searchItems(items, "", 50);
+    expect([...new Set(shown.map((entry) => entry.group))]).toEqual(["Pages", "Actions", "Projects"]);
+    // A project's pages wait for a search; the organisation's are listed.
+    expect(shown.filter((entry) => entry.group === "Pages").map((entry) => entry.label)).toEqual(
+      orgPageItems().map((entry) => entry.label),
+    );
     expect(searchItems(items, "  ", 50)[0]?.name).toBe("Identities");
   });
 
   it("ranks a key starting with the text before one containing it, and matches every word anywhere", () => {
     expect(searchItems(items, "db_url", 50).map((entry) => entry.label)).toEqual(["DB_URL", "STRIPE_DB_URL"]);
+    // Equally good matches: the shortest first.
+    const keys = secretItems(payments, dev, [
+      { secretKey: "DATABASE_REPLICA_URL", secretPath: "/" },
+      { secretKey: "DATABASE_URL", secretPath: "/" },
+    ]);
+    expect(searchItems(keys, "database", 50).map((entry) => entry.label)).toEqual([
+      "DATABASE_URL",
+      "DATABASE_REPLICA_URL",
+    ]);
     expect(searchItems(items, "url cache", 50).map((entry) => entry.label)).toEqual(["REDIS_URL"]);
     expect(searchItems(items, "nothing-like-this", 50)).toEqual([]);
   });

@@ -85,7 +85,12 @@ export function projectItems(project: PaletteProject): PaletteItem[] {
 export function identityItems(identities: readonly PaletteIdentity[]): PaletteItem[] {
   return identities.flatMap(({ id, name }) => [
     item("Identities", id, name, paths.identity.href(id)),
-    item("Actions", `attach/${id}`, `Attach auth method to ${name}`, `${paths.identity.href(id)}#auth-methods`),
+    item(
+      "Actions",
+      `attach/${id}`,
+      `Attach auth method to ${name}`,
+      `${paths.identity.href(id)}#identity-auth-methods`,
+    ),
   ]);
 }
 
@@ -141,7 +146,7 @@ function score(entry: PaletteItem, words: readonly string[]): number | undefined
 
 /**
  * The items matching `search` (every word, in the label or where it is, without regard to case),
- * best first within each group, at most `perGroup` of each; the group with the best match comes
+ * best first within each group (then the shortest), at most `perGroup` of each; the group with the best match comes
  * first (the fixed order breaks ties). Without a search, only pages, actions and projects are
  * offered, in their own order.
  */
@@ -149,7 +154,12 @@ export function searchItems(items: readonly PaletteItem[], search: string, perGr
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const byGroup = new Map<PaletteGroup, { entry: PaletteItem; rank: number }[]>();
   for (const entry of items) {
-    if (words.length === 0 && !["Pages", "Actions", "Projects"].includes(entry.group)) continue;
+    // Without a search: the organisation's pages (a project's appear once searched for), actions, projects.
+    if (
+      words.length === 0 &&
+      (!["Pages", "Actions", "Projects"].includes(entry.group) || (entry.group === "Pages" && entry.detail))
+    )
+      continue;
     const rank = words.length === 0 ? 0 : score(entry, words);
     if (rank === undefined) continue;
     const list = byGroup.get(entry.group) ?? [];
@@ -160,7 +170,13 @@ export function searchItems(items: readonly PaletteItem[], search: string, perGr
     .map((group) =>
       (byGroup.get(group) ?? [])
         // Without a search the lists keep their own order (the console's pages as in the sidebar).
-        .sort((a, b) => (words.length === 0 ? 0 : a.rank - b.rank || a.entry.label.localeCompare(b.entry.label)))
+        .sort((a, b) =>
+          words.length === 0
+            ? 0
+            : a.rank - b.rank ||
+              a.entry.label.length - b.entry.label.length ||
+              a.entry.label.localeCompare(b.entry.label),
+        )
         .slice(0, perGroup),
     )
     .filter((list) => list.length > 0);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { shortcutOf } from "./shortcuts";
 
+/** Presses `key` on `target` and reads the shortcut from the event as the document's listener gets it. */
 function press(key: string, init: KeyboardEventInit = {}, target: Element = document.body) {
-  const event = new KeyboardEvent("keydown", { key, bubbles: true, ...init });
-  let seen: KeyboardEvent | undefined;
-  target.addEventListener("keydown", (e) => {
-    seen = e;
-  });
-  target.dispatchEvent(event);
-  if (!seen) throw new Error("no event");
-  return shortcutOf(seen);
+  let seen: ReturnType<typeof shortcutOf> | "not seen" = "not seen";
+  const listener = (event: KeyboardEvent) => {
+    seen = shortcutOf(event);
+  };
+  document.addEventListener("keydown", listener);
+  target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, ...init }));
+  document.removeEventListener("keydown", listener);
+  if (seen === "not seen") throw new Error("the key press did not reach the document");
+  return seen;
 }
 
 describe("shortcutOf", () => {

@@ -141,7 +141,7 @@ describe("CommandLauncher", () => {
     );
     await user.keyboard("{Enter}");
     await waitFor(() => expect(router.state.location.pathname).toBe(`/identities/${IDENTITY_ID}`));
-    expect(router.state.location.hash).toBe("#auth-methods");
+    expect(router.state.location.hash).toBe("#identity-auth-methods");
   });
 
   it("offers the frequent actions, and says when nothing matches", async () => {

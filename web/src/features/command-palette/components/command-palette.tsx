@@ -97,7 +97,7 @@ function PaletteSearch({ onChosen }: { onChosen: (entry: PaletteItem) => void })
       shouldFilter={false}
       vimBindings={false}
       label="Search the console"
-      className="flex max-h-[min(32rem,76dvh)] flex-col"
+      className="flex max-h-[min(32rem,76dvh)] min-w-0 flex-col"
     >
       <div className="relative border-b border-border">
         <Search
@@ -145,14 +145,17 @@ function PaletteSearch({ onChosen }: { onChosen: (entry: PaletteItem) => void })
                   )}
                 >
                   <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                  <span className={cn("min-w-0 shrink truncate", monospace.has(group) && "font-mono text-[13px]")}>
-                    {entry.label}
-                  </span>
-                  {entry.detail ? (
-                    <span className="ml-auto min-w-0 shrink-[2] truncate pl-2 text-xs text-muted-foreground">
-                      {entry.detail}
+                  {/* On a phone's screen where it is goes below the name, so that a long key stays readable. */}
+                  <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-2">
+                    <span className={cn("min-w-0 truncate", monospace.has(group) && "font-mono text-[13px]")}>
+                      {entry.label}
                     </span>
-                  ) : null}
+                    {entry.detail ? (
+                      <span className="min-w-0 shrink-[2] truncate text-xs text-muted-foreground sm:ml-auto">
+                        {entry.detail}
+                      </span>
+                    ) : null}
+                  </span>
                 </Command.Item>
               ))}
             </Command.Group>
@@ -174,11 +177,16 @@ function PaletteSearch({ onChosen }: { onChosen: (entry: PaletteItem) => void })
   );
 }
 
-/** Focuses (and so scrolls to) the element with this id once the page shows it, waiting 5 seconds at most. */
+/**
+ * Focuses (and so scrolls to) the element with this id once the page shows it, waiting 5 seconds
+ * at most; a heading or section is made focusable for it, as a skip link's target is.
+ */
 function focusWhenShown(id: string, deadline = performance.now() + 5000) {
   const element = document.getElementById(id);
-  if (element) element.focus();
-  else if (performance.now() < deadline) requestAnimationFrame(() => focusWhenShown(id, deadline));
+  if (element) {
+    if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus();
+  } else if (performance.now() < deadline) requestAnimationFrame(() => focusWhenShown(id, deadline));
 }
 
 function Key({ children }: { children: string }) {

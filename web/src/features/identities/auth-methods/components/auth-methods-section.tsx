@@ -13,13 +13,7 @@ export function AuthMethodsSection({ identity }: { identity: IdentityMembership[
       : undefined;
 
   return (
-    // Links to `#auth-methods` (the command palette's "Attach auth method to …") focus it.
-    <section
-      id="auth-methods"
-      tabIndex={-1}
-      aria-labelledby="identity-auth-methods"
-      className="scroll-mt-20 rounded-xl border border-border bg-card shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
+    <section aria-labelledby="identity-auth-methods" className="rounded-xl border border-border bg-card shadow-xs">
       <div className="border-b border-border px-4 py-3">
         <h2 id="identity-auth-methods" className="text-sm font-semibold">
           Auth methods
