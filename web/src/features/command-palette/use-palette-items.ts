@@ -27,10 +27,11 @@ export interface PaletteItems {
 
 /**
  * Everything the palette offers, read when it opens: the organisation's identities and projects,
- * then each project's roles and each environment's folders and secret keys, in parallel. Each list
- * joins the results as it arrives; one that fails is reported without hiding the others.
+ * then each project's roles; each environment's folders and secret keys once something is typed
+ * (going to a page asks for no more), in parallel. Each list joins the results as it arrives; one
+ * that fails is reported without hiding the others.
  */
-export function usePaletteItems(): PaletteItems {
+export function usePaletteItems(searching: boolean): PaletteItems {
   const session = useSession();
   const projects = useQuery(paletteQueries.projects());
   const identities = useQuery(paletteQueries.identities(session.organization.id));
@@ -44,8 +45,12 @@ export function usePaletteItems(): PaletteItems {
     projectId: project.id,
     environment: environment.slug,
   });
-  const folders = useQueries({ queries: places.map((place) => paletteQueries.folders(envRef(place))) });
-  const secrets = useQueries({ queries: places.map((place) => paletteQueries.secretNames(envRef(place))) });
+  const folders = useQueries({
+    queries: places.map((place) => ({ ...paletteQueries.folders(envRef(place)), enabled: searching })),
+  });
+  const secrets = useQueries({
+    queries: places.map((place) => ({ ...paletteQueries.secretNames(envRef(place)), enabled: searching })),
+  });
 
   const items: PaletteItem[] = [...orgPageItems()];
   for (const project of projectList) items.push(...projectItems(project));
@@ -74,7 +79,8 @@ export function usePaletteItems(): PaletteItems {
     if (secretQuery) failed(secretQuery, `secret keys of ${where}`);
   });
 
-  const pending = (queries: readonly { isPending: boolean }[]) => queries.some((query) => query.isPending);
-  const loading = projects.isPending || identities.isPending || pending(roles) || pending(folders) || pending(secrets);
+  // Reading now: a list not asked for yet (nothing typed) is not loading.
+  const reading = (queries: readonly { isLoading: boolean }[]) => queries.some((query) => query.isLoading);
+  const loading = projects.isLoading || identities.isLoading || reading(roles) || reading(folders) || reading(secrets);
   return { items, loading, failures };
 }

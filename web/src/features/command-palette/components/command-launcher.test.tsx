@@ -106,6 +106,10 @@ describe("CommandLauncher", () => {
 
     await user.keyboard("{Control>}k{/Control}");
     const dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    // Going to a page needs no folder or key: they are read once something is typed.
+    expect(await within(dialog).findByRole("option", { name: "Payments" })).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByRole("listbox")).not.toHaveAttribute("aria-busy", "true"));
+    expect(requests.filter((r) => /\/api\/(v3\/secrets\/raw|v1\/folders)/.test(r.url))).toEqual([]);
     await user.type(within(dialog).getByRole("combobox", { name: "Search the console" }), "db_u");
     const option = await within(dialog).findByRole("option", { name: "DB_URL — Payments · Production · /app" });
     await user.click(option);

@@ -45,7 +45,7 @@ interface CommandPaletteProps {
 /**
  * The command palette: one search over the console's pages, projects, environments, folders,
  * secret keys (names only), roles, identities and frequent actions. Its lists are read when it
- * opens; choosing a result goes there and closes it.
+ * opens (folders and keys once something is typed); choosing a result goes there and closes it.
  */
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   // The result chosen: focus goes where its page puts it (a drawer, the section its link names),
@@ -84,7 +84,7 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
 function PaletteSearch({ onChosen }: { onChosen: (entry: PaletteItem) => void }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
-  const { items, loading, failures } = usePaletteItems();
+  const { items, loading, failures } = usePaletteItems(search.trim() !== "");
   const results = searchItems(items, search, PER_GROUP);
 
   function choose(entry: PaletteItem) {
