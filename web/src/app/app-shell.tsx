@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { AfterFirstPaint } from "@/components/layout/after-first-paint";
 import { UnsavedChangesGuard } from "@/components/layout/unsaved-changes-guard";
+import { CommandLauncher } from "@/features/command-palette/components/command-launcher";
 import { Toaster } from "@/components/ui/toaster";
 import { paths } from "@/config/paths";
 import { useFollowServerFeatures } from "@/hooks/use-follow-server-features";
@@ -71,6 +72,7 @@ export function AppShell() {
               <Breadcrumbs />
             </div>
             <div className="flex items-center gap-1">
+              <CommandLauncher />
               <AfterFirstPaint fallback={<ThemeMenuStandIn />}>
                 <ThemeMenu />
               </AfterFirstPaint>

@@ -158,6 +158,21 @@ describe("SecretsPage", { timeout: 20_000 }, () => {
     expect(screen.queryByText("<hidden-by-infisical>")).toBeNull();
   });
 
+  it("opens the create dialog for a link that asks for it (?create=secret), and drops the request from the URL", async () => {
+    server();
+    const { router } = render("?env=prod&create=secret");
+    expect(await screen.findByRole("dialog", { name: "Create secret" })).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe("?env=prod"));
+  });
+
+  it("does not open the create dialog from the URL for a caller who may not create secrets", async () => {
+    server({ rules: describeOnly });
+    const { router } = render("?create=secret");
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(await screen.findByRole("button", { name: "Open DATABASE_URL" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
   it("filters by key as one types and puts the search in the URL once typing pauses", async () => {
     server();
     const { router, user } = render();

@@ -1,8 +1,8 @@
 import type { Environment } from "@keyhold/contract";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Columns3, History, Layers, Plus } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { ErrorPanel } from "@/components/errors/error-panel";
 import { QueryBoundary } from "@/components/errors/query-boundary";
 import { AfterFirstPaint } from "@/components/layout/after-first-paint";
@@ -22,7 +22,7 @@ import { EnvironmentSwitcher, FolderBreadcrumbs } from "./folder-navigation";
 import { FoldersBar } from "./folders-bar";
 import { SecretsList } from "./secrets-list";
 import { StagingContext, useStaging } from "./staging-context";
-import { useSecretGuards } from "./use-secret-guards";
+import { type SecretGuards, useSecretGuards } from "./use-secret-guards";
 import { useSecretLocation } from "./use-secret-location";
 
 // The create dialog (its form and validation) loads just after the page's first paint.
@@ -144,6 +144,7 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
   );
   const guards = useSecretGuards(projectId);
   const [creating, setCreating] = useState(false);
+  useCreateFromUrl(guards, setCreating);
   // The open secret is in the URL (`?secret=KEY`), so it can be linked to. Its key stays set
   // while the drawer closes, so the drawer keeps its content during the animation.
   const [opened, setOpened] = useState(location.secret);
@@ -206,6 +207,27 @@ function SecretsInFolder({ projectId, environments, environment, place }: Secret
       ) : null}
     </div>
   );
+}
+
+/**
+ * `?create=secret` (the command palette's "Create secret in …") opens the create dialog once the
+ * caller's rules are known, if they allow creating; the parameter is then dropped from the URL.
+ */
+function useCreateFromUrl(guards: SecretGuards, setCreating: (creating: boolean) => void) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("create") === "secret";
+  useEffect(() => {
+    if (!asked || guards.checking) return;
+    if (guards.create === undefined) setCreating(true);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("create");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, guards.checking, guards.create, setCreating, setParams]);
 }
 
 /** The bar, once anything is staged (it stays while a failed save's review is open). */
