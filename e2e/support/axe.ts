@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { animationsSettled } from "./layout.ts";
 
 /**
  * Scans once the page is at rest: a list refreshing in the background is dimmed (aria-busy) and
@@ -10,14 +11,7 @@ export async function seriousViolations(page: Page) {
   await page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
     .catch(() => undefined);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

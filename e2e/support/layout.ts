@@ -178,3 +178,15 @@ export function valueLikePlaceholders(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/** Waits for every finite animation (dialogs and drawers sliding in, lists fading back) to end. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

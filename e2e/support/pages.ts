@@ -2,6 +2,7 @@ import { type BffSession, endpoints, type Project } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
 import { ignoreNotFound, type ServiceCall } from "./api.ts";
 import { expect, uniqueName } from "./fixtures.ts";
+import { animationsSettled } from "./layout.ts";
 
 /**
  * Every page of the console, and the dialogs and drawers opened from them, seeded with enough
@@ -554,12 +555,5 @@ export async function visit(page: Page, stop: Stop, world: World): Promise<void>
   await stop.ready(page, world);
   if (stop.open) await stop.open(page, world);
   // Dialogs and drawers animate in; measure and photograph them at rest.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
 }
