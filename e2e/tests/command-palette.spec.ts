@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
 import { seriousViolations } from "../support/axe.ts";
+import { animationsSettled } from "../support/layout.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { seedFolder, seedSecret } from "../support/secrets.ts";
 
@@ -86,6 +87,8 @@ test("the search button in the top bar opens the palette on a phone's screen", a
   await page.getByRole("button", { name: "Search (command palette)" }).click();
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await expect(palette.getByRole("option", { name: "Projects", exact: true })).toBeVisible();
+  // Measured at rest: the dialog grows into place.
+  await animationsSettled(page);
   const box = await palette.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);
   expect(box?.x).toBeGreaterThanOrEqual(0);

@@ -48,7 +48,7 @@ export function AddressCheck({ form, fields }: AddressCheckProps) {
           id={`${id}-address`}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="203.0.113.7"
+          placeholder="e.g. 203.0.113.7"
           className="font-mono text-[13px] sm:max-w-xs"
           autoComplete="off"
           spellCheck={false}
