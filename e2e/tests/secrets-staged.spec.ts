@@ -126,6 +126,10 @@ test("undoes one pending change from its row and another from the review; the re
   await review.getByRole("button", { name: "Undo changes to UNDO_B" }).click();
   await expect(page.getByRole("dialog", { name: "Review changes (1)" })).toBeVisible();
   await page.getByRole("dialog", { name: "Review changes (1)" }).getByRole("button", { name: "Save 1 change" }).click();
+  // While the review is open the bar is outside the modal's accessibility tree, so "hidden" alone
+  // would pass before the save ends: wait for the save's own word first.
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(pendingBar(page)).toBeHidden();
 
   const [a, b, c] = await Promise.all(["UNDO_A", "UNDO_B", "UNDO_C"].map((key) => readSecret(service, project, key)));

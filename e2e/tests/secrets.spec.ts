@@ -276,6 +276,7 @@ test.describe("an environment of 10,000 secrets", () => {
     // The edit is staged, then saved with the page's other pending changes (here none).
     const pending = page.getByRole("region", { name: "Pending changes" });
     await pending.getByRole("button", { name: "Save 1 change" }).click();
+    await expect(page.getByText("Changes saved")).toBeVisible();
     await expect(pending).toBeHidden();
     expect((await readSecret(service, seededProject, "BULK_SECRET_07777")).secretValue).toBe("edited-in-a-big-table");
 
