@@ -10,44 +10,42 @@ import type { Database, ProjectMembershipRow } from "../db/schema.ts";
 import type { Actor } from "./access-tokens.ts";
 import { AppError, NotFoundError } from "./errors.ts";
 import {
-  assertBoundary,
-  assertCan,
   buildProjectAbility,
   isGrantActive,
+  isPredefinedProjectRole,
   type ProjectAbility,
   type ProjectFields,
+  type ProjectRule,
   parseStoredRules,
+  predefinedProjectRoles,
   rulesForIdentity,
-} from "./project-permissions-engine.ts";
-import { isPredefinedProjectRole, type ProjectRule, predefinedProjectRoles } from "./project-permissions-roles.ts";
+} from "@keyhold/contract/permission-engine";
+import { assertBoundary, assertCan } from "./project-permissions-engine.ts";
 
 export {
-  assertBoundary,
-  assertCan,
   buildProjectAbility,
   canDescribe,
   canReadValue,
   globMatches,
   isGrantActive,
+  isPredefinedProjectRole,
   type MissingPermission,
   missingPermissions,
   normalizeRule,
+  type PredefinedProjectRole,
+  type PredefinedProjectRoleSlug,
   type ProjectAbility,
   type ProjectFields,
+  type ProjectRule,
   parseStoredRules,
+  predefinedProjectRoles,
   projectSubject,
   rulesAbout,
   rulesForIdentity,
   serializeRules,
   type TemporaryWindow,
-} from "./project-permissions-engine.ts";
-export {
-  isPredefinedProjectRole,
-  type PredefinedProjectRole,
-  type PredefinedProjectRoleSlug,
-  type ProjectRule,
-  predefinedProjectRoles,
-} from "./project-permissions-roles.ts";
+} from "@keyhold/contract/permission-engine";
+export { assertBoundary, assertCan } from "./project-permissions-engine.ts";
 
 /** An identity that is not a member of the project it addresses (Infisical's 403 for that case). */
 export class ProjectMembershipNotFoundError extends AppError {
