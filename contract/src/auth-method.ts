@@ -73,3 +73,60 @@ export function authMethodEndpoints<
     }),
   ] as const;
 }
+
+/** One rule of a sign-in applied to a credential (see `@keyhold/contract/credential-rules`). */
+export const CredentialCheckSchema = z.object({
+  rule: z.string(),
+  label: z.string(),
+  outcome: z.enum(["pass", "fail", "skip"]),
+  detail: z.string(),
+  refusal: z.object({ statusCode: z.number().int(), message: z.string() }).optional(),
+});
+
+/**
+ * What a dry-run login found: whether the peer (the OIDC provider's keys, the cluster's token
+ * review, STS) vouched for the credential and what it said, every rule against the settings
+ * tried, and the refusal the real login would answer. No token is issued.
+ */
+export const DryRunLoginResultSchema = z.object({
+  dryRun: z.object({
+    accepted: z.boolean(),
+    peer: z.object({
+      ok: z.boolean(),
+      /** The peer's answer in words ("Signature verified with key k1 of https://…", "TokenReview: authenticated as …"). */
+      message: z.string(),
+      /** The HTTP status the peer answered with, when it answered. */
+      statusCode: z.number().int().optional(),
+    }),
+    /** Empty when the peer refused before any rule could be applied. */
+    checks: z.array(CredentialCheckSchema),
+    /** What the real login would answer instead of a token. */
+    refusal: z.object({ statusCode: z.number().int(), message: z.string() }).optional(),
+  }),
+});
+export type DryRunLoginResult = z.infer<typeof DryRunLoginResultSchema>["dryRun"];
+
+/**
+ * A Keyhold addition to a peer-vouched auth method: run its login against settings a form has
+ * not saved yet (each given field replaces the stored one; omitted fields, secrets included,
+ * keep the stored value when the method is attached) and answer what the login would do,
+ * issuing nothing. Servers without it answer 404, and the console says so.
+ */
+export function dryRunLoginEndpoint<const Key extends string, S extends z.ZodType, C extends z.ZodRawShape>(spec: {
+  key: Key;
+  name: string;
+  label: string;
+  settings: S;
+  credential: C;
+}) {
+  return defineEndpoint({
+    id: `${spec.key}.dryRunLogin` as `${Key}.dryRunLogin`,
+    method: "POST",
+    path: `/api/v1/auth/${spec.name}/identities/{identityId}/dry-run-login`,
+    summary: `Try a credential against an identity's ${spec.label} settings, saved or not, without issuing a token`,
+    params: IdentityIdParams,
+    body: z.object({ settings: spec.settings, ...spec.credential }),
+    response: DryRunLoginResultSchema,
+    permission: permission("edit"),
+  });
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IssuedAccessTokenSchema } from "./access-tokens.ts";
-import { authMethodEndpoints } from "./auth-method.ts";
+import { authMethodEndpoints, dryRunLoginEndpoint } from "./auth-method.ts";
 import {
   authConfigRecordFields,
   tokenLifetimeDefaults,
@@ -76,5 +76,20 @@ export const awsAuthEndpoints = [
     body: AwsAuthLoginBodySchema,
     response: IssuedAccessTokenSchema,
     auth: "none",
+  }),
+  dryRunLoginEndpoint({
+    key: "awsAuth",
+    name: "aws-auth",
+    label: "AWS auth",
+    settings: z.object({
+      stsEndpoint: StsEndpoint.optional(),
+      allowedPrincipalArns: z.string().trim().optional(),
+      allowedAccountIds: z.string().trim().optional(),
+    }),
+    credential: {
+      iamHttpRequestMethod: AwsAuthLoginBodySchema.shape.iamHttpRequestMethod,
+      iamRequestBody: AwsAuthLoginBodySchema.shape.iamRequestBody,
+      iamRequestHeaders: AwsAuthLoginBodySchema.shape.iamRequestHeaders,
+    },
   }),
 ] as const;

@@ -8,7 +8,7 @@ import {
   ttlWithinMaxOnUpdate,
   Uuid,
 } from "./common.ts";
-import { authMethodEndpoints } from "./auth-method.ts";
+import { authMethodEndpoints, dryRunLoginEndpoint } from "./auth-method.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const KubernetesHost = z
@@ -98,5 +98,19 @@ export const kubernetesAuthEndpoints = [
     body: KubernetesAuthLoginBodySchema,
     response: IssuedAccessTokenSchema,
     auth: "none",
+  }),
+  dryRunLoginEndpoint({
+    key: "kubernetesAuth",
+    name: "kubernetes-auth",
+    label: "Kubernetes auth",
+    settings: z.object({
+      kubernetesHost: z.url().optional(),
+      caCert: z.string().trim().optional(),
+      tokenReviewerJwt: z.string().trim().optional(),
+      allowedNamespaces: z.string().trim().optional(),
+      allowedNames: z.string().trim().optional(),
+      allowedAudience: z.string().trim().optional(),
+    }),
+    credential: { jwt: KubernetesAuthLoginBodySchema.shape.jwt },
   }),
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IssuedAccessTokenSchema } from "./access-tokens.ts";
-import { authMethodEndpoints } from "./auth-method.ts";
+import { authMethodEndpoints, dryRunLoginEndpoint } from "./auth-method.ts";
 import {
   authConfigRecordFields,
   tokenLifetimeDefaults,
@@ -76,5 +76,20 @@ export const oidcAuthEndpoints = [
     body: OidcAuthLoginBodySchema,
     response: IssuedAccessTokenSchema,
     auth: "none",
+  }),
+  dryRunLoginEndpoint({
+    key: "oidcAuth",
+    name: "oidc-auth",
+    label: "OIDC auth",
+    settings: z.object({
+      oidcDiscoveryUrl: z.url().optional(),
+      caCert: z.string().trim().optional(),
+      boundIssuer: z.string().trim().optional(),
+      boundAudiences: z.string().trim().optional(),
+      boundClaims: z.record(z.string(), z.string()).optional(),
+      claimMetadataMapping: z.record(z.string(), z.string()).optional(),
+      boundSubject: z.string().trim().optional(),
+    }),
+    credential: { jwt: OidcAuthLoginBodySchema.shape.jwt },
   }),
 ] as const;
