@@ -20,10 +20,12 @@ export function claimAllowed(value: unknown, allowed: readonly string[]): boolea
 
 /** A claim by dot-path (`groups`, `repository.owner`). */
 export function claimAt(payload: Record<string, unknown>, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
-      payload,
-    );
+  return path.split(".").reduce<unknown>(
+    (node, key) =>
+      // Own properties only: `constructor` or `toString` is no claim a token carries.
+      node !== null && typeof node === "object" && Object.hasOwn(node, key)
+        ? (node as Record<string, unknown>)[key]
+        : undefined,
+    payload,
+  );
 }
