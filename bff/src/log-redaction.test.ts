@@ -165,6 +165,19 @@ describeEachDatabase("logs and request ids", (kind) => {
       expect(read.status).toBe(200);
       expect(read.text).toContain(credentials.secretValue);
 
+      // A dry-run login through the BFF: a service account token and a reviewer JWT in the body.
+      credentials.serviceAccountToken = "service-account-token-never-logged-3b9d";
+      credentials.reviewerJwt = "reviewer-jwt-never-logged-5e2a71";
+      const dryRun = await viaBff(admin.cookie, "kubernetesAuth.dryRunLogin", {
+        params: { identityId: svc.info.adminIdentityId },
+        body: {
+          settings: { kubernetesHost: "http://127.0.0.1:9", tokenReviewerJwt: credentials.reviewerJwt },
+          jwt: credentials.serviceAccountToken,
+        },
+      });
+      expect(dryRun.status).toBe(200);
+      expect(dryRun.text).not.toContain(credentials.serviceAccountToken);
+
       // A stale cookie and a bearer header sent to the BFF (which ignores it).
       const stale = await bff.send({
         path: "/bff/session",

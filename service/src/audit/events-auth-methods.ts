@@ -128,8 +128,8 @@ function loginDeclaration(spec: AuthMethodSpec): LooseDeclaration {
 
 /**
  * A dry-run login (Keyhold's `dry-run-login-identity-<method>`): who tried a credential against
- * which identity's method, which settings the try replaced, and the outcome. Never the credential,
- * nor a setting's value (the reviewer JWT and CA certificate among them).
+ * which identity's method, which settings the try replaced, and the outcome. Never the credential
+ * tried, nor a stored or given credential's value (the reviewer JWT).
  */
 function dryRunDeclaration(spec: AuthMethodSpec): LooseDeclaration {
   return {
@@ -137,10 +137,13 @@ function dryRunDeclaration(spec: AuthMethodSpec): LooseDeclaration {
     event: ({ params, body, result }: LooseInput) => {
       const dryRun = result.dryRun as DryRunLoginResult;
       const failed = dryRun.checks.find((check) => check.outcome === "fail");
-      const settings = body?.settings;
+      const settings = (body?.settings ?? {}) as Record<string, unknown>;
       return orgEvent({
         identityId: params.identityId,
-        settingsTried: settings !== null && typeof settings === "object" ? Object.keys(settings).sort() : [],
+        // The given settings as an update's event records them (where a stored reviewer JWT was
+        // sent, for one), and only the names of the credentials among them.
+        settingsTried: pick(settings, spec.settings),
+        credentialsTried: (spec.credentials ?? []).filter((field) => settings[field] !== undefined),
         accepted: dryRun.accepted,
         peerOk: dryRun.peer.ok,
         ...(dryRun.peer.statusCode !== undefined && { peerStatusCode: dryRun.peer.statusCode }),

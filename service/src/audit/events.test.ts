@@ -207,7 +207,8 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     expect(tried.event?.type).toBe("dry-run-login-identity-kubernetes-auth");
     expect(tried.event?.metadata).toMatchObject({
       identityId: subject.identityId,
-      settingsTried: ["allowedNames"],
+      settingsTried: { allowedNames: "someone-else" },
+      credentialsTried: [],
       accepted: false,
       peerOk: true,
       failedRule: "name",
@@ -244,7 +245,7 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     const tried = await call("awsAuth.dryRunLogin", { params, body: { settings: {}, ...signed } });
     expect(tried.event?.metadata).toMatchObject({
       identityId: subject.identityId,
-      settingsTried: [],
+      settingsTried: {},
       accepted: true,
       peerOk: true,
       peerStatusCode: 200,
@@ -416,7 +417,8 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     });
     expect(tried.event?.metadata).toEqual({
       identityId: subject.identityId,
-      settingsTried: ["boundSubject"],
+      settingsTried: { boundSubject: "repo:acme/other" },
+      credentialsTried: [],
       accepted: false,
       peerOk: true,
       failedRule: "subject",

@@ -145,7 +145,10 @@ describeEachDatabase("dry-run login", (kind) => {
   it("records who tried which identity and the outcome, never the credential", async () => {
     const identityId = await k8sIdentity("dry-k8s-audit");
     const jwt = serviceAccountToken("system:serviceaccount:payments:deployer");
-    const answer = await dryRun("kubernetesAuth", identityId, { settings: { allowedNames: "deployer, ci" }, jwt });
+    const answer = await dryRun("kubernetesAuth", identityId, {
+      settings: { allowedNames: "deployer, ci", tokenReviewerJwt: "given-reviewer-token" },
+      jwt,
+    });
     expect(result.parse(answer.body).dryRun.accepted).toBe(true);
     await expect
       .poll(async () =>
@@ -167,7 +170,8 @@ describeEachDatabase("dry-run login", (kind) => {
     const event = rows.find((row) => row.event_type === "dry-run-login-identity-kubernetes-auth");
     expect(JSON.parse(event?.event_metadata ?? "{}")).toEqual({
       identityId,
-      settingsTried: ["allowedNames"],
+      settingsTried: { allowedNames: "deployer, ci" },
+      credentialsTried: ["tokenReviewerJwt"],
       accepted: true,
       peerOk: true,
       peerStatusCode: 201,
@@ -175,6 +179,7 @@ describeEachDatabase("dry-run login", (kind) => {
     expect(event?.actor_id).toBe(svc.info.adminIdentityId);
     expect(JSON.stringify(rows)).not.toContain(jwt);
     expect(JSON.stringify(rows)).not.toContain(REVIEWER_JWT);
+    expect(JSON.stringify(rows)).not.toContain("given-reviewer-token");
   });
 
   it("tries the given settings alone when the method is not attached, and says which are missing", async () => {
