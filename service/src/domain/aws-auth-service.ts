@@ -1,9 +1,8 @@
-import type { DryRunLoginResult } from "@keyhold/contract";
 import { awsChecks, firstRefusal } from "@keyhold/contract/credential-rules";
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { Actor, IssuedToken } from "./access-tokens.ts";
 import type { AuthMethodService } from "./auth-method-service.ts";
-import { dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
+import { dryRunAnswer, dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
 import { BadGatewayError, BadRequestError, PeerRefusedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
@@ -118,18 +117,8 @@ export function createAwsAuthService(deps: { signIn: SignIn; authMethods: AuthMe
       } catch (error) {
         return peerFailure(error);
       }
-      const checks = awsChecks(settings, caller);
-      const refusal = firstRefusal(checks);
-      return {
-        accepted: refusal === undefined,
-        peer: {
-          ok: true,
-          message: `STS named the caller ${caller.arn} in account ${caller.account}`,
-          statusCode: caller.peerStatus,
-        },
-        checks,
-        ...(refusal && { refusal }),
-      } satisfies DryRunLoginResult;
+      const message = `STS named the caller ${caller.arn} in account ${caller.account}`;
+      return dryRunAnswer({ ok: true, message, statusCode: caller.peerStatus }, awsChecks(settings, caller));
     },
   };
 }

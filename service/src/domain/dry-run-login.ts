@@ -1,5 +1,5 @@
 import type { DryRunLoginResult } from "@keyhold/contract";
-import type { CredentialRefusal } from "@keyhold/contract/credential-rules";
+import { type CredentialCheck, type CredentialRefusal, firstRefusal } from "@keyhold/contract/credential-rules";
 import type { AuthMethodName } from "../data/auth-methods.ts";
 import type { Actor } from "./access-tokens.ts";
 import type { AuthMethodService } from "./auth-method-service.ts";
@@ -62,4 +62,16 @@ export function peerFailure(error: unknown): DryRunLoginResult {
     checks: [],
     refusal,
   };
+}
+
+/**
+ * A dry run's answer once the peer vouched: every rule's check, and the refusal the login would
+ * answer (the first failing rule's, unless the peer step already refused a claim).
+ */
+export function dryRunAnswer(
+  peer: DryRunLoginResult["peer"],
+  checks: CredentialCheck[],
+  refusal: { statusCode: number; message: string } | undefined = firstRefusal(checks),
+): DryRunLoginResult {
+  return { accepted: refusal === undefined, peer, checks, ...(refusal && { refusal }) };
 }

@@ -1,10 +1,9 @@
-import type { DryRunLoginResult } from "@keyhold/contract";
 import { firstRefusal, kubernetesChecks } from "@keyhold/contract/credential-rules";
 import { z } from "zod";
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { Actor, IssuedToken } from "./access-tokens.ts";
 import type { AuthMethodService } from "./auth-method-service.ts";
-import { dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
+import { dryRunAnswer, dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
 import { BadGatewayError, BadRequestError, PeerRefusedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
@@ -118,20 +117,10 @@ export function createKubernetesAuthService(deps: { signIn: SignIn; authMethods:
       } catch (error) {
         return peerFailure(error);
       }
-      const checks = kubernetesChecks(settings, reviewed);
-      const refusal = firstRefusal(checks);
-      return {
-        accepted: refusal === undefined,
-        peer: {
-          ok: true,
-          message: `The token review authenticated ${reviewed.username ?? "a user with no name"}${
-            reviewed.audiences.length > 0 ? ` for ${reviewed.audiences.join(", ")}` : ""
-          }`,
-          statusCode: reviewed.peerStatus,
-        },
-        checks,
-        ...(refusal && { refusal }),
-      } satisfies DryRunLoginResult;
+      const message = `The token review authenticated ${reviewed.username ?? "a user with no name"}${
+        reviewed.audiences.length > 0 ? ` for ${reviewed.audiences.join(", ")}` : ""
+      }`;
+      return dryRunAnswer({ ok: true, message, statusCode: reviewed.peerStatus }, kubernetesChecks(settings, reviewed));
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { DryRunLoginResult } from "@keyhold/contract";
 import {
   firstRefusal,
   mappedClaims,
@@ -10,7 +9,7 @@ import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, type JS
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
 import type { Actor, IssuedToken } from "./access-tokens.ts";
 import type { AuthMethodService } from "./auth-method-service.ts";
-import { dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
+import { dryRunAnswer, dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
 import { BadGatewayError, BadRequestError, PeerRefusedError, UnauthorizedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
@@ -156,13 +155,8 @@ export function createOidcAuthService(deps: { signIn: SignIn; authMethods: AuthM
         }
       }
       const checks = oidcChecks(settings, claims, now);
-      const refusal = claimRefusal ?? firstRefusal(checks);
-      return {
-        accepted: refusal === undefined,
-        peer: { ok: true, message: "The provider's published key verified the token's signature" },
-        checks,
-        ...(refusal && { refusal }),
-      } satisfies DryRunLoginResult;
+      const peer = { ok: true, message: "The provider's published key verified the token's signature" };
+      return dryRunAnswer(peer, checks, claimRefusal ?? firstRefusal(checks));
     },
   };
 }
