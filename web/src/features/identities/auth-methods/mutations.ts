@@ -44,3 +44,13 @@ export function useCreateAccessToken(identityId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.tokens(identityId) }),
   });
 }
+
+/** A dry-run login: nothing is cached or invalidated, since nothing changes. */
+export function useDryRunLogin(descriptor: AuthMethodDescriptor, identityId: string) {
+  return useMutation({
+    mutationFn: ({ settings, credential }: { settings: Body; credential: Record<string, string> }) => {
+      if (!descriptor.tester) throw new Error(`${descriptor.label} has no credential to test`);
+      return authMethodsApi.dryRunLogin(descriptor.tester.dryRun.endpoint, identityId, settings, credential);
+    },
+  });
+}

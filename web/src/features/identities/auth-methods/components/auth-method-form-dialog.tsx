@@ -33,6 +33,8 @@ import { AuthMethodField, isNarrow } from "./auth-method-field";
 
 /** "Would this address pass?" is fetched with the form, not with the identity page. */
 const AddressCheck = lazy(async () => ({ default: (await import("./address-check")).AddressCheck }));
+/** The credential tester brings the JWT reader and the sign-in rules: loaded with the form that has one. */
+const CredentialTester = lazy(async () => ({ default: (await import("./credential-tester")).CredentialTester }));
 
 interface AuthMethodFormDialogProps {
   descriptor: AuthMethodDescriptor;
@@ -138,6 +140,11 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
             ))}
           </fieldset>
         ))}
+        {descriptor.tester ? (
+          <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+            <CredentialTester form={form} descriptor={descriptor} tester={descriptor.tester} identityId={identityId} />
+          </Suspense>
+        ) : null}
         {ipLists.length > 0 ? (
           <Suspense fallback={<Skeleton className="h-28 w-full" />}>
             <AddressCheck form={form} fields={ipLists} />
