@@ -43,7 +43,7 @@ export function CredentialTester({ form, descriptor, tester, identityId }: Crede
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="grid min-w-0 gap-3 rounded-md border border-border bg-surface px-3 py-3"
+      className="grid min-w-0 gap-3 rounded-md border border-border bg-surface px-3 py-3 wrap-anywhere"
     >
       <div className="grid gap-1">
         <h3 id={`${id}-title`} className="flex items-center gap-1.5 text-[13px] font-medium">
@@ -207,10 +207,10 @@ export function CheckList({ checks, label }: { checks: readonly CredentialCheck[
             <Icon aria-hidden className={cn("mt-0.5 size-4 shrink-0", colour)} />
             <div className="grid min-w-0 flex-1 gap-0.5">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="min-w-0 font-medium break-words">{check.label}</span>
+                <span className="min-w-0 font-medium wrap-anywhere">{check.label}</span>
                 <Badge tone={tone}>{word}</Badge>
               </div>
-              <span className="text-muted-foreground break-words">{check.detail}</span>
+              <span className="text-muted-foreground wrap-anywhere">{check.detail}</span>
               {index === first && check.refusal ? (
                 <span className="text-destructive-subtle-foreground">
                   The sign-in would answer {check.refusal.statusCode}:{" "}
@@ -333,7 +333,7 @@ function DryRunAnswer({ result }: { result: DryRunLoginResult }) {
         ) : (
           <CircleX aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive-subtle-foreground" />
         )}
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 wrap-anywhere">
           <span className="font-medium">The peer: </span>
           {result.peer.message}
           {result.peer.statusCode !== undefined ? ` (HTTP ${result.peer.statusCode})` : ""}
