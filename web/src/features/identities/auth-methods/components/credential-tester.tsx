@@ -1,6 +1,6 @@
 import type { DryRunLoginResult } from "@keyhold/contract";
 
-import { CircleCheck, CircleMinus, CircleX, FlaskConical } from "lucide-react";
+import { CircleCheck, CircleDashed, CircleX } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { InlineError, UnavailableNote } from "@/components/layout/settings-section";
@@ -46,8 +46,7 @@ export function CredentialTester({ form, descriptor, tester, identityId }: Crede
       className="grid min-w-0 gap-3 rounded-md border border-border bg-surface px-3 py-3 wrap-anywhere"
     >
       <div className="grid gap-1">
-        <h3 id={`${id}-title`} className="flex items-center gap-1.5 text-[13px] font-medium">
-          <FlaskConical aria-hidden className="size-4 text-muted-foreground" />
+        <h3 id={`${id}-title`} className="text-[13px] font-medium">
           Test a credential
         </h3>
         <p className="text-[13px] text-muted-foreground">
@@ -186,7 +185,7 @@ function Facts({ decoded, now }: { decoded: Decoded; now: number }) {
 const OUTCOME = {
   pass: { word: "Passes", tone: "success", Icon: CircleCheck, colour: "text-success-subtle-foreground" },
   fail: { word: "Fails", tone: "destructive", Icon: CircleX, colour: "text-destructive-subtle-foreground" },
-  skip: { word: "Not configured", tone: "outline", Icon: CircleMinus, colour: "text-muted-foreground" },
+  skip: { word: "Not configured", tone: "outline", Icon: CircleDashed, colour: "text-muted-foreground" },
 } as const;
 
 /** Every rule with its outcome and what the credential holds; the first failure stands out. */
