@@ -703,7 +703,9 @@ export const INFISICAL_AUDIT_EVENT_TYPES = [
  * - an integration updated (Infisical records none);
  * - a secret's versions read, and a legacy snapshot read: both answer values;
  * - tags created and deleted (Infisical records none);
- * - audit log streams created, read with their headers (the October 2024 get), updated and deleted.
+ * - audit log streams created, read with their headers (the October 2024 get), updated and deleted;
+ * - a credential tried against an identity's Kubernetes, OIDC or AWS auth by a dry-run login, which
+ *   issues no token (Infisical has no dry run): who tried, against which identity, and the outcome.
  * A project's retention change is Infisical's update-project and the organisation default update-org.
  */
 export const KEYHOLD_AUDIT_EVENT_TYPES = [
@@ -722,6 +724,9 @@ export const KEYHOLD_AUDIT_EVENT_TYPES = [
   "get-audit-log-stream",
   "update-audit-log-stream",
   "delete-audit-log-stream",
+  "dry-run-login-identity-kubernetes-auth",
+  "dry-run-login-identity-oidc-auth",
+  "dry-run-login-identity-aws-auth",
 ] as const;
 
 export const AUDIT_EVENT_TYPES = [...INFISICAL_AUDIT_EVENT_TYPES, ...KEYHOLD_AUDIT_EVENT_TYPES] as const;

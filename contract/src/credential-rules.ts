@@ -67,6 +67,14 @@ export interface OidcRuleSettings {
 export const OIDC_CLOCK_TOLERANCE_SECONDS = 0;
 
 /**
+ * The issuer a token must name, exactly as the login hands it to the JWT library: the bound
+ * issuer as stored (an empty one is still required, and only an empty `iss` equals it).
+ */
+export function oidcIssuerOf(settings: OidcRuleSettings): string {
+  return String(settings.boundIssuer ?? "");
+}
+
+/**
  * Every rule of an OIDC login against a token's claims, in the order the service applies them:
  * issuer and time claims (checked with the signature), then subject, audiences, bound claims and
  * the claim metadata mapping. `now` is in milliseconds.
@@ -80,7 +88,7 @@ export function oidcChecks(
   const seconds = Math.floor(now / 1000);
   // The issuer and time claims are checked with the signature, in the order and words of the
   // JWT library the service verifies with (jose).
-  const issuer = text(settings.boundIssuer);
+  const issuer = oidcIssuerOf(settings);
   checks.push(
     check(
       "issuer",

@@ -141,9 +141,9 @@ export async function buildApp({ config, logStream, audit = true }: BuildAppOpti
     });
     const universalAuth = createUniversalAuthService({ db, identities, accessTokens });
     const signIn = createSignIn({ db, accessTokens, authMethods });
-    const kubernetesAuth = createKubernetesAuthService({ signIn });
-    const oidcAuth = createOidcAuthService({ signIn });
-    const awsAuth = createAwsAuthService({ signIn });
+    const kubernetesAuth = createKubernetesAuthService({ signIn, authMethods });
+    const oidcAuth = createOidcAuthService({ signIn, authMethods });
+    const awsAuth = createAwsAuthService({ signIn, authMethods });
     const projectPermissions = createProjectPermissions({ db });
     const privileges = createIdentityPrivilegeService({ db, projectPermissions });
     const memberships = createMembershipService({ db, projectPermissions });

@@ -148,6 +148,7 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "kubernetesAuth.get": undefined,
   "kubernetesAuth.revoke": undefined,
   "kubernetesAuth.login": { identityId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", jwt: "sample-service-account-token" },
+  "kubernetesAuth.dryRunLogin": { settings: { allowedNamespaces: "prod" }, jwt: "sample-service-account-token" },
   "oidcAuth.attach": {
     oidcDiscoveryUrl: "https://issuer.example/.well-known/openid-configuration",
     boundIssuer: "https://issuer.example",
@@ -156,12 +157,19 @@ export const sampleBodies: { [Id in EndpointId]: z.input<Endpoints[Id]["body"]> 
   "oidcAuth.get": undefined,
   "oidcAuth.revoke": undefined,
   "oidcAuth.login": { identityId: "cc9f833d-d361-4350-bdc7-d5dec39f1155", jwt: "sample-identity-token" },
+  "oidcAuth.dryRunLogin": { settings: { boundSubject: "repo:acme/*" }, jwt: "sample-identity-token" },
   "awsAuth.attach": {},
   "awsAuth.get": undefined,
   "awsAuth.update": { allowedAccountIds: "123456789012" },
   "awsAuth.revoke": undefined,
   "awsAuth.login": {
     identityId: "cc9f833d-d361-4350-bdc7-d5dec39f1155",
+    iamHttpRequestMethod: "POST",
+    iamRequestBody: "QWN0aW9uPUdldENhbGxlcklkZW50aXR5JlZlcnNpb249MjAxMS0wNi0xNQ==",
+    iamRequestHeaders: "e30=",
+  },
+  "awsAuth.dryRunLogin": {
+    settings: { allowedAccountIds: "123456789012" },
     iamHttpRequestMethod: "POST",
     iamRequestBody: "QWN0aW9uPUdldENhbGxlcklkZW50aXR5JlZlcnNpb249MjAxMS0wNi0xNQ==",
     iamRequestHeaders: "e30=",

@@ -1,4 +1,4 @@
-import type { AuditEventType } from "@keyhold/contract";
+import type { AuditEventType, DryRunLoginResult } from "@keyhold/contract";
 import { decodeJwt } from "jose";
 import { type AuthMethodName, authMethodNames } from "../data/auth-methods.ts";
 import { findUniversalAuthByClientId } from "../data/lockouts.ts";
@@ -16,7 +16,13 @@ import {
 } from "./event-helpers.ts";
 
 type Method = AuthMethodSpec["key"];
-type AuthMethodIds = `${Method}.${"attach" | "get" | "update" | "revoke"}` | `${Exclude<Method, "tokenAuth">}.login`;
+type AuthMethodIds =
+  | `${Method}.${"attach" | "get" | "update" | "revoke"}`
+  | `${Exclude<Method, "tokenAuth">}.login`
+  | `${Exclude<Method, "tokenAuth" | "universalAuth">}.dryRunLogin`;
+
+/** The methods a peer vouches for, which a dry-run login can try a credential against. */
+const DRY_RUN_METHODS: ReadonlySet<AuthMethodName> = new Set(["kubernetes-auth", "oidc-auth", "aws-auth"]);
 
 // Declarations built in a loop see the widest endpoint: these are what they read of it.
 interface LooseInput {
@@ -121,6 +127,31 @@ function loginDeclaration(spec: AuthMethodSpec): LooseDeclaration {
 }
 
 /**
+ * A dry-run login (Keyhold's `dry-run-login-identity-<method>`): who tried a credential against
+ * which identity's method, which settings the try replaced, and the outcome. Never the credential,
+ * nor a setting's value (the reviewer JWT and CA certificate among them).
+ */
+function dryRunDeclaration(spec: AuthMethodSpec): LooseDeclaration {
+  return {
+    type: `dry-run-login-identity-${spec.name}` as AuditEventType,
+    event: ({ params, body, result }: LooseInput) => {
+      const dryRun = result.dryRun as DryRunLoginResult;
+      const failed = dryRun.checks.find((check) => check.outcome === "fail");
+      const settings = body?.settings;
+      return orgEvent({
+        identityId: params.identityId,
+        settingsTried: settings !== null && typeof settings === "object" ? Object.keys(settings).sort() : [],
+        accepted: dryRun.accepted,
+        peerOk: dryRun.peer.ok,
+        ...(dryRun.peer.statusCode !== undefined && { peerStatusCode: dryRun.peer.statusCode }),
+        ...(failed && { failedRule: failed.rule }),
+        ...(dryRun.refusal && { refusalStatusCode: dryRun.refusal.statusCode, refusalMessage: dryRun.refusal.message }),
+      });
+    },
+  };
+}
+
+/**
  * The events of every auth method's endpoints, generated from the same specs that generate the
  * endpoints and serve them (auth-method-specs.ts): `add-`, `get-`, `update-`, `revoke-identity-<method>`
  * and `login-identity-<method>[-failed]`, Infisical's names for each method.
@@ -130,6 +161,7 @@ export const authMethodEvents = Object.fromEntries(
     const spec = authMethodSpecs[name];
     const entries = Object.entries(configDeclarations(spec));
     if (name !== "token-auth") entries.push([`${spec.key}.login`, loginDeclaration(spec)]);
+    if (DRY_RUN_METHODS.has(name)) entries.push([`${spec.key}.dryRunLogin`, dryRunDeclaration(spec)]);
     return entries;
   }),
 ) as unknown as Pick<AuditEventTable, AuthMethodIds>;

@@ -199,6 +199,21 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
       { token: null, status: 401, as: subject },
     );
     expect(refused.event?.metadata.reasonCode).toBe("unauthorized");
+    keep(SERVICE_ACCOUNT_JWT);
+    const tried = await call("kubernetesAuth.dryRunLogin", {
+      params,
+      body: { settings: { allowedNames: "someone-else" }, jwt: SERVICE_ACCOUNT_JWT },
+    });
+    expect(tried.event?.type).toBe("dry-run-login-identity-kubernetes-auth");
+    expect(tried.event?.metadata).toMatchObject({
+      identityId: subject.identityId,
+      settingsTried: ["allowedNames"],
+      accepted: false,
+      peerOk: true,
+      failedRule: "name",
+      refusalStatusCode: 401,
+      refusalMessage: "Access denied: K8s name not allowed.",
+    });
     await call("kubernetesAuth.revoke", { params });
   });
 
@@ -225,6 +240,15 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     keep((login.body as { accessToken: string }).accessToken);
     expect(login.event?.metadata).toHaveProperty("identityAwsAuthId");
     await call("awsAuth.login", { body: signedBy("wrong-secret") }, { token: null, status: 401, as: subject });
+    const { identityId: _, ...signed } = signedBy(AWS_SECRET);
+    const tried = await call("awsAuth.dryRunLogin", { params, body: { settings: {}, ...signed } });
+    expect(tried.event?.metadata).toMatchObject({
+      identityId: subject.identityId,
+      settingsTried: [],
+      accepted: true,
+      peerOk: true,
+      peerStatusCode: 200,
+    });
     await call("awsAuth.revoke", { params });
   });
 
@@ -385,6 +409,19 @@ describeEachDatabase("audit events of every endpoint", (kind) => {
     expect(refused.event?.metadata).toMatchObject({
       reasonCode: "claim_not_allowed",
       message: "Access denied: OIDC claim not allowed.",
+    });
+    const tried = await call("oidcAuth.dryRunLogin", {
+      params,
+      body: { settings: { boundSubject: "repo:acme/other" }, jwt },
+    });
+    expect(tried.event?.metadata).toEqual({
+      identityId: subject.identityId,
+      settingsTried: ["boundSubject"],
+      accepted: false,
+      peerOk: true,
+      failedRule: "subject",
+      refusalStatusCode: 403,
+      refusalMessage: "Access denied: OIDC subject not allowed.",
     });
 
     // A read made with the OIDC token (the subject is a viewer of the project by now).

@@ -152,6 +152,17 @@ export function createAuthMethodService(deps: { db: Kysely<Database>; identities
       return row && { row, record: toRecord(authMethodSpecs[method], row) };
     },
 
+    /**
+     * The configuration a dry-run login starts from, credentials opened; undefined when the method
+     * is not attached. Asks what an update asks: the right to edit the identity, in the caller's
+     * organisation, within the caller's boundary.
+     */
+    async forDryRun(actor: Actor, method: AuthMethodName, identityId: string) {
+      await targetForChange(actor, identityId);
+      const row = await findAuthMethod(db, identityId, method);
+      return row ? toRecord(authMethodSpecs[method], row) : undefined;
+    },
+
     async get(actor: Actor, method: AuthMethodName, identityId: string) {
       const spec = authMethodSpecs[method];
       assertOrgPermission(actor.ability, "read", "identity");

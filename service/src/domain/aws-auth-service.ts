@@ -1,7 +1,10 @@
-import { commaList } from "@keyhold/contract";
+import type { DryRunLoginResult } from "@keyhold/contract";
+import { awsChecks, firstRefusal } from "@keyhold/contract/credential-rules";
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
-import type { IssuedToken } from "./access-tokens.ts";
-import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
+import type { Actor, IssuedToken } from "./access-tokens.ts";
+import type { AuthMethodService } from "./auth-method-service.ts";
+import { dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
+import { BadGatewayError, BadRequestError, PeerRefusedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
 export const AWS_AUTH_METHOD = "aws-auth";
@@ -39,27 +42,13 @@ function xmlText(xml: string, element: string): string | undefined {
   return new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml)?.[1]?.trim();
 }
 
-/** An assumed-role session's ARN as the role's ARN; any other ARN as it is. */
-export function principalArnOf(arn: string): string {
-  return arn.replace(/^arn:([^:]+):sts::(\d{12}):assumed-role\/([^/]+)\/.+$/, "arn:$1:iam::$2:role/$3");
-}
-
-/** An allowed-ARN entry, where `*` stands for any characters, as an anchored pattern. */
-function arnMatches(arn: string, entry: string): boolean {
-  const pattern = entry
-    .split("*")
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${pattern}$`).test(arn);
-}
-
 /**
  * AWS sign-in: the caller signs an STS GetCallerIdentity request with its credentials and sends
  * it to us instead of to AWS; we send it on to the configured STS endpoint, and STS's answer
  * (which account, which principal) is checked against the allowed account ids and ARNs.
  */
-export function createAwsAuthService(deps: { signIn: SignIn }) {
-  const { signIn } = deps;
+export function createAwsAuthService(deps: { signIn: SignIn; authMethods: AuthMethodService }) {
+  const { signIn, authMethods } = deps;
 
   async function callerIdentity(stsEndpoint: string, input: AwsLoginInput) {
     const headers = decodeHeaders(input.iamRequestHeaders);
@@ -85,14 +74,17 @@ export function createAwsAuthService(deps: { signIn: SignIn }) {
     }
     if (answer.status < 200 || answer.status >= 300) {
       const message = xmlText(answer.text, "Message");
-      throw new UnauthorizedError(
+      throw new PeerRefusedError(
         `Access denied: STS refused the signed request (HTTP ${answer.status})${message ? `: ${message}` : ""}`,
+        answer.status,
       );
     }
     const account = xmlText(answer.text, "Account");
     const arn = xmlText(answer.text, "Arn");
-    if (!account || !arn) throw new UnauthorizedError("Access denied: STS answered without an account and ARN");
-    return { account, arn };
+    if (!account || !arn) {
+      throw new PeerRefusedError("Access denied: STS answered without an account and ARN", answer.status);
+    }
+    return { account, arn, peerStatus: answer.status };
   }
 
   return {
@@ -102,17 +94,42 @@ export function createAwsAuthService(deps: { signIn: SignIn }) {
         input.identityId,
         "AWS auth method not found for identity, did you configure AWS auth?",
       );
-      const { account, arn } = await callerIdentity(String(record.stsEndpoint ?? ""), input);
-      const accounts = commaList(record.allowedAccountIds);
-      if (accounts.length > 0 && !accounts.includes(account)) {
-        throw new UnauthorizedError("AWS account ID not allowed.");
-      }
-      const arns = commaList(record.allowedPrincipalArns);
-      const principal = principalArnOf(arn);
-      if (arns.length > 0 && !arns.some((entry) => arnMatches(principal, entry))) {
-        throw new UnauthorizedError(`AWS principal ARN not allowed. [principal-arn=${principal}]`);
-      }
+      const caller = await callerIdentity(String(record.stsEndpoint ?? ""), input);
+      refuseWith(firstRefusal(awsChecks(record, caller)));
       return signIn.issue(AWS_AUTH_METHOD, row);
+    },
+
+    /**
+     * The login against settings a form has not saved: the same signed request sent on to the
+     * STS endpoint, then every shared rule; no token, no login recorded.
+     */
+    async dryRun(
+      actor: Actor,
+      identityId: string,
+      input: Omit<AwsLoginInput, "identityId"> & { settings: Record<string, unknown> },
+    ) {
+      const settings = await dryRunSettings(authMethods, actor, AWS_AUTH_METHOD, identityId, input.settings, {
+        defaults: { stsEndpoint: "https://sts.amazonaws.com/" },
+        required: [],
+      });
+      let caller: Awaited<ReturnType<typeof callerIdentity>>;
+      try {
+        caller = await callerIdentity(String(settings.stsEndpoint ?? ""), { ...input, identityId });
+      } catch (error) {
+        return peerFailure(error);
+      }
+      const checks = awsChecks(settings, caller);
+      const refusal = firstRefusal(checks);
+      return {
+        accepted: refusal === undefined,
+        peer: {
+          ok: true,
+          message: `STS named the caller ${caller.arn} in account ${caller.account}`,
+          statusCode: caller.peerStatus,
+        },
+        checks,
+        ...(refusal && { refusal }),
+      } satisfies DryRunLoginResult;
     },
   };
 }

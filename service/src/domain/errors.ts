@@ -74,3 +74,16 @@ export class ValidationError extends Error {
     this.name = "ValidationError";
   }
 }
+
+/**
+ * A peer (an OIDC provider, a Kubernetes API, STS) answered, and refused: the login answers 401
+ * as any refusal; the peer's HTTP status is kept for a dry run to show, never sent otherwise.
+ */
+export class PeerRefusedError extends UnauthorizedError {
+  constructor(
+    message: string,
+    readonly peerStatus: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,8 +1,11 @@
-import { commaList } from "@keyhold/contract";
+import type { DryRunLoginResult } from "@keyhold/contract";
+import { firstRefusal, kubernetesChecks } from "@keyhold/contract/credential-rules";
 import { z } from "zod";
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
-import type { IssuedToken } from "./access-tokens.ts";
-import { BadGatewayError, BadRequestError, UnauthorizedError } from "./errors.ts";
+import type { Actor, IssuedToken } from "./access-tokens.ts";
+import type { AuthMethodService } from "./auth-method-service.ts";
+import { dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
+import { BadGatewayError, BadRequestError, PeerRefusedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
 export const KUBERNETES_AUTH_METHOD = "kubernetes-auth";
@@ -19,25 +22,12 @@ const TokenReviewSchema = z.object({
     .optional(),
 });
 
-const SERVICE_ACCOUNT_PREFIX = "system:serviceaccount:";
-
-/** `system:serviceaccount:<namespace>:<name>` → its namespace and name. */
-function serviceAccountOf(username: string | undefined): { namespace: string; name: string } {
-  const [namespace, name, ...rest] = (username ?? "").startsWith(SERVICE_ACCOUNT_PREFIX)
-    ? (username ?? "").slice(SERVICE_ACCOUNT_PREFIX.length).split(":")
-    : [];
-  if (!namespace || !name || rest.length > 0) {
-    throw new BadRequestError(`The reviewed token's user "${username ?? ""}" is not a service account`);
-  }
-  return { namespace, name };
-}
-
 /**
  * Kubernetes sign-in: the cluster's TokenReview API says whether the service account token is
  * genuine, then the configured namespaces, names and audience decide whether it may sign in.
  */
-export function createKubernetesAuthService(deps: { signIn: SignIn }) {
-  const { signIn } = deps;
+export function createKubernetesAuthService(deps: { signIn: SignIn; authMethods: AuthMethodService }) {
+  const { signIn, authMethods } = deps;
 
   async function review(settings: Record<string, unknown>, jwt: string) {
     const host = typeof settings.kubernetesHost === "string" ? settings.kubernetesHost : "";
@@ -84,13 +74,21 @@ export function createKubernetesAuthService(deps: { signIn: SignIn }) {
     }
     if (answer.status < 200 || answer.status >= 300) {
       const message = (parsed as { message?: unknown } | undefined)?.message;
-      throw new UnauthorizedError(
+      throw new PeerRefusedError(
         `The Kubernetes API refused the token review (HTTP ${answer.status})${typeof message === "string" ? `: ${message}` : ""}`,
+        answer.status,
       );
     }
     const reviewed = TokenReviewSchema.safeParse(parsed);
-    if (!reviewed.success) throw new UnauthorizedError("The Kubernetes API answered the token review with no review");
-    return reviewed.data.status ?? {};
+    if (!reviewed.success) {
+      throw new PeerRefusedError("The Kubernetes API answered the token review with no review", answer.status);
+    }
+    const status = reviewed.data.status ?? {};
+    if (status.error) throw new PeerRefusedError(`Access denied: ${status.error}`, answer.status);
+    if (status.authenticated !== true) {
+      throw new PeerRefusedError("Access denied: the Kubernetes API did not authenticate the token", answer.status);
+    }
+    return { username: status.user?.username, audiences: status.audiences ?? [], peerStatus: answer.status };
   }
 
   return {
@@ -100,25 +98,40 @@ export function createKubernetesAuthService(deps: { signIn: SignIn }) {
         identityId,
         "Kubernetes auth method not found for identity, did you configure Kubernetes auth?",
       );
-      const status = await review(record, jwt);
-      if (status.error) throw new UnauthorizedError(`Access denied: ${status.error}`);
-      if (status.authenticated !== true) {
-        throw new UnauthorizedError("Access denied: the Kubernetes API did not authenticate the token");
-      }
-      const { namespace, name } = serviceAccountOf(status.user?.username);
-      const namespaces = commaList(record.allowedNamespaces);
-      if (namespaces.length > 0 && !namespaces.includes(namespace)) {
-        throw new UnauthorizedError("Access denied: K8s namespace not allowed.");
-      }
-      const names = commaList(record.allowedNames);
-      if (names.length > 0 && !names.includes(name)) {
-        throw new UnauthorizedError("Access denied: K8s name not allowed.");
-      }
-      const audience = typeof record.allowedAudience === "string" ? record.allowedAudience.trim() : "";
-      if (audience && !(status.audiences ?? []).includes(audience)) {
-        throw new UnauthorizedError("Access denied: K8s audience not allowed.");
-      }
+      const reviewed = await review(record, jwt);
+      refuseWith(firstRefusal(kubernetesChecks(record, reviewed)));
       return signIn.issue(KUBERNETES_AUTH_METHOD, row);
+    },
+
+    /**
+     * The login against settings a form has not saved: the same token review at the host (with
+     * the reviewer JWT given or stored), then every shared rule; no token, no login recorded.
+     */
+    async dryRun(actor: Actor, identityId: string, input: { settings: Record<string, unknown>; jwt: string }) {
+      const settings = await dryRunSettings(authMethods, actor, KUBERNETES_AUTH_METHOD, identityId, input.settings, {
+        defaults: { caCert: "", tokenReviewMode: "api" },
+        required: ["kubernetesHost"],
+      });
+      let reviewed: Awaited<ReturnType<typeof review>>;
+      try {
+        reviewed = await review(settings, input.jwt);
+      } catch (error) {
+        return peerFailure(error);
+      }
+      const checks = kubernetesChecks(settings, reviewed);
+      const refusal = firstRefusal(checks);
+      return {
+        accepted: refusal === undefined,
+        peer: {
+          ok: true,
+          message: `The token review authenticated ${reviewed.username ?? "a user with no name"}${
+            reviewed.audiences.length > 0 ? ` for ${reviewed.audiences.join(", ")}` : ""
+          }`,
+          statusCode: reviewed.peerStatus,
+        },
+        checks,
+        ...(refusal && { refusal }),
+      } satisfies DryRunLoginResult;
     },
   };
 }

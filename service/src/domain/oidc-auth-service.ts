@@ -1,9 +1,17 @@
-import { commaList } from "@keyhold/contract";
-import { claimAllowed, claimAt, globMatches as matches } from "@keyhold/contract/oidc-claims";
+import type { DryRunLoginResult } from "@keyhold/contract";
+import {
+  firstRefusal,
+  mappedClaims,
+  OIDC_CLOCK_TOLERANCE_SECONDS,
+  oidcChecks,
+  oidcIssuerOf,
+} from "@keyhold/contract/credential-rules";
 import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, type JSONWebKeySet, jwtVerify } from "jose";
 import { OutboundInvalidRequestError, outboundRequest, OutboundUnreachableError } from "../lib/outbound-http.ts";
-import type { IssuedToken } from "./access-tokens.ts";
-import { BadGatewayError, BadRequestError, ForbiddenError, UnauthorizedError } from "./errors.ts";
+import type { Actor, IssuedToken } from "./access-tokens.ts";
+import type { AuthMethodService } from "./auth-method-service.ts";
+import { dryRunSettings, peerFailure, refuseWith } from "./dry-run-login.ts";
+import { BadGatewayError, BadRequestError, PeerRefusedError, UnauthorizedError } from "./errors.ts";
 import type { SignIn } from "./sign-in.ts";
 
 export const OIDC_AUTH_METHOD = "oidc-auth";
@@ -12,13 +20,15 @@ const DISCOVERY_PATH = "/.well-known/openid-configuration";
 /** Without a key id every key is tried; a larger set than this is refused rather than searched. */
 const MAX_KEYS_WITHOUT_KID = 10;
 
+type JwtKeys = ReturnType<typeof createLocalJWKSet>;
+
 /**
  * OIDC sign-in: the JWT's signature is checked against the keys the provider publishes (its
  * discovery document names them), its issuer must be the bound issuer, then the bound subject,
  * audiences and claims decide.
  */
-export function createOidcAuthService(deps: { signIn: SignIn }) {
-  const { signIn } = deps;
+export function createOidcAuthService(deps: { signIn: SignIn; authMethods: AuthMethodService }) {
+  const { signIn, authMethods } = deps;
 
   /** A JSON document from the provider; unreachable → 502, anything but a JSON 2xx → 401. */
   async function fetchJson(url: string, what: string, caCert: string | undefined): Promise<Record<string, unknown>> {
@@ -37,7 +47,10 @@ export function createOidcAuthService(deps: { signIn: SignIn }) {
       throw error;
     }
     if (answer.status < 200 || answer.status >= 300) {
-      throw new UnauthorizedError(`Access denied: the OIDC provider answered HTTP ${answer.status} for its ${what}`);
+      throw new PeerRefusedError(
+        `Access denied: the OIDC provider answered HTTP ${answer.status} for its ${what}`,
+        answer.status,
+      );
     }
     try {
       const parsed: unknown = JSON.parse(answer.text);
@@ -77,6 +90,16 @@ export function createOidcAuthService(deps: { signIn: SignIn }) {
     }
   }
 
+  /** The token's claims once the provider's key has verified its signature and jose its issuer and times. */
+  async function verifiedClaims(settings: Record<string, unknown>, jwt: string, keys: JwtKeys, now: number) {
+    const { payload } = await jwtVerify(jwt, keys, {
+      issuer: oidcIssuerOf(settings),
+      currentDate: new Date(now),
+      clockTolerance: OIDC_CLOCK_TOLERANCE_SECONDS,
+    });
+    return payload as Record<string, unknown>;
+  }
+
   return {
     async login(identityId: string, jwt: string): Promise<IssuedToken> {
       const { row, record } = await signIn.configOf(
@@ -85,44 +108,61 @@ export function createOidcAuthService(deps: { signIn: SignIn }) {
         "OIDC auth method not found for identity, did you configure OIDC auth?",
       );
       const keys = await providerKeys(record, jwt);
-      let payload: Record<string, unknown>;
+      const now = Date.now();
+      let claims: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(jwt, keys, { issuer: String(record.boundIssuer ?? "") }));
+        claims = await verifiedClaims(record, jwt, keys, now);
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError(`Access denied: ${error.message}`);
         throw error;
       }
-
-      const boundSubject = typeof record.boundSubject === "string" ? record.boundSubject.trim() : "";
-      if (boundSubject && !(typeof payload.sub === "string" && matches(payload.sub, boundSubject))) {
-        throw new ForbiddenError("Access denied: OIDC subject not allowed.");
-      }
-      const audiences = commaList(record.boundAudiences);
-      if (audiences.length > 0) {
-        const aud = payload.aud;
-        const tokenAudiences = Array.isArray(aud) ? aud : typeof aud === "string" ? [aud] : [];
-        if (!tokenAudiences.some((entry) => typeof entry === "string" && audiences.some((a) => matches(entry, a)))) {
-          throw new UnauthorizedError("Access denied: OIDC audience not allowed.");
-        }
-      }
-      const boundClaims = (record.boundClaims ?? {}) as Record<string, string>;
-      for (const [path, allowed] of Object.entries(boundClaims)) {
-        const value = claimAt(payload, path);
-        if (value === undefined) throw new UnauthorizedError(`Access denied: token has no ${path} field`);
-        if (!claimAllowed(value, commaList(allowed)))
-          throw new UnauthorizedError("Access denied: OIDC claim not allowed.");
-      }
-      const mapping = (record.claimMetadataMapping ?? {}) as Record<string, string>;
-      const claimMetadata: Record<string, string> = {};
-      for (const [name, path] of Object.entries(mapping)) {
-        const value = claimAt(payload, path);
-        if (value === undefined) {
-          throw new UnauthorizedError(`Access denied: token has no ${path} field for the claim metadata mapping`);
-        }
-        claimMetadata[name] = typeof value === "string" ? value : JSON.stringify(value);
-      }
+      // The shared rules (issuer and times again, as jose checked them; subject, audiences, bound
+      // claims, the claim metadata mapping): the first that fails is the answer.
+      refuseWith(firstRefusal(oidcChecks(record, claims, now)));
+      const claimMetadata = mappedClaims(record, claims);
       // The mapped claims travel with the token: every event of a request made with it names them.
       return signIn.issue(OIDC_AUTH_METHOD, row, Object.keys(claimMetadata).length > 0 ? claimMetadata : null);
+    },
+
+    /**
+     * The login against settings a form has not saved: the same discovery, keys, signature,
+     * issuer and time checks, then every shared rule; no token, no login recorded.
+     */
+    async dryRun(actor: Actor, identityId: string, input: { settings: Record<string, unknown>; jwt: string }) {
+      const settings = await dryRunSettings(authMethods, actor, OIDC_AUTH_METHOD, identityId, input.settings, {
+        defaults: { caCert: "", boundAudiences: "", boundClaims: {}, boundSubject: "" },
+        required: ["oidcDiscoveryUrl", "boundIssuer"],
+      });
+      let keys: JwtKeys;
+      try {
+        keys = await providerKeys(settings, input.jwt);
+      } catch (error) {
+        return peerFailure(error);
+      }
+      const now = Date.now();
+      let claims: Record<string, unknown>;
+      let claimRefusal: { statusCode: number; message: string } | undefined;
+      try {
+        claims = await verifiedClaims(settings, input.jwt, keys, now);
+      } catch (error) {
+        // A claim check fails only after the signature verified: the peer vouched for the token.
+        if (error instanceof joseErrors.JWTClaimValidationFailed || error instanceof joseErrors.JWTExpired) {
+          claims = error.payload;
+          claimRefusal = { statusCode: 401, message: `Access denied: ${error.message}` };
+        } else if (error instanceof joseErrors.JOSEError) {
+          return peerFailure(new UnauthorizedError(`Access denied: ${error.message}`));
+        } else {
+          throw error;
+        }
+      }
+      const checks = oidcChecks(settings, claims, now);
+      const refusal = claimRefusal ?? firstRefusal(checks);
+      return {
+        accepted: refusal === undefined,
+        peer: { ok: true, message: "The provider's published key verified the token's signature" },
+        checks,
+        ...(refusal && { refusal }),
+      } satisfies DryRunLoginResult;
     },
   };
 }

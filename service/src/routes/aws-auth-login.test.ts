@@ -1,6 +1,6 @@
 import { ErrorBodySchema, endpoints } from "@keyhold/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { principalArnOf } from "../domain/aws-auth-service.ts";
+import { principalArnOf } from "@keyhold/contract/credential-rules";
 import { describeEachDatabase, startService, type TestService } from "../test/harness.ts";
 import { type LoopbackPeer, startLoopbackPeer, unusedLoopbackUrl } from "../test/loopback.ts";
 import { recordedBody, shapeOf } from "../test/shapes.ts";

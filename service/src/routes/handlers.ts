@@ -152,6 +152,15 @@ export function buildHandlers({
     "kubernetesAuth.login": async ({ body }) => kubernetesAuth.login(body.identityId, body.jwt),
     "oidcAuth.login": async ({ body }) => oidcAuth.login(body.identityId, body.jwt),
     "awsAuth.login": async ({ body }) => awsAuth.login(body),
+    "kubernetesAuth.dryRunLogin": async ({ actor, params, body }) => ({
+      dryRun: await kubernetesAuth.dryRun(actor, params.identityId, body),
+    }),
+    "oidcAuth.dryRunLogin": async ({ actor, params, body }) => ({
+      dryRun: await oidcAuth.dryRun(actor, params.identityId, body),
+    }),
+    "awsAuth.dryRunLogin": async ({ actor, params, body }) => ({
+      dryRun: await awsAuth.dryRun(actor, params.identityId, body),
+    }),
 
     "accessTokens.renew": async ({ body }) => accessTokens.renew(body.accessToken),
     "accessTokens.revoke": async ({ body }) => {
