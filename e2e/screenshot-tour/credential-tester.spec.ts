@@ -3,6 +3,7 @@ import { endpoints } from "@keyhold/contract";
 import type { Page } from "@playwright/test";
 import type { ServiceCall } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { startOidcProvider } from "../../bff/src/test/oidc-provider.ts";
 import { methodRow } from "../support/identities.ts";
 import { sidewaysOverflow, widestElements } from "../support/layout.ts";
 
@@ -123,5 +124,54 @@ for (const [method, spec] of Object.entries(cases)) {
         await shoot(page, `${theme}-${width}-credential-tester-${method}-rules`);
       });
     }
+  }
+}
+
+/** The OIDC form's dry run against a real provider, refused for a claim the token lacks. */
+for (const theme of ["light", "dark"] as const) {
+  for (const width of [390, 1440] as const) {
+    test(`OIDC auth dry run in the ${theme} theme at ${width} px`, async ({
+      signedIn: page,
+      seededIdentity,
+      service,
+    }) => {
+      const provider = await startOidcProvider({ users: [], clients: [] });
+      try {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width, height: 900 });
+        const identityId = seededIdentity.identity.id;
+        await service(endpoints["oidcAuth.attach"], {
+          params: { identityId },
+          body: {
+            oidcDiscoveryUrl: provider.issuer,
+            boundIssuer: provider.issuer,
+            boundClaims: { repository: "acme/*", environment: "production" },
+          },
+        });
+        await page.goto(`/identities/${identityId}`);
+        await methodRow(page, "OIDC auth").getByRole("button", { name: "Edit OIDC auth" }).click();
+        const panel = page
+          .getByRole("dialog", { name: "Edit OIDC auth" })
+          .getByRole("region", { name: "Test a credential" });
+        await panel
+          .getByLabel("JWT", { exact: true })
+          .fill(
+            await provider.sign({
+              iss: provider.issuer,
+              sub: "repo:acme/api",
+              exp: inTenMinutes(),
+              repository: "acme/api",
+            }),
+          );
+        await panel.getByRole("button", { name: "Try a real sign-in (dry run)" }).click();
+        const answer = panel.getByRole("group", { name: "Dry run answer" });
+        await expect(answer).toContainText("No token was issued");
+        expect(await sidewaysOverflow(page), `sideways overflow by ${await widestElements(page)}`).toBe(0);
+        await answer.scrollIntoViewIfNeeded();
+        await shoot(page, `${theme}-${width}-credential-tester-dry-run`);
+      } finally {
+        await provider.close();
+      }
+    });
   }
 }
