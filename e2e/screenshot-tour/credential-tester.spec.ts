@@ -153,16 +153,14 @@ for (const theme of ["light", "dark"] as const) {
         const panel = page
           .getByRole("dialog", { name: "Edit OIDC auth" })
           .getByRole("region", { name: "Test a credential" });
-        await panel
-          .getByLabel("JWT", { exact: true })
-          .fill(
-            await provider.sign({
-              iss: provider.issuer,
-              sub: "repo:acme/api",
-              exp: inTenMinutes(),
-              repository: "acme/api",
-            }),
-          );
+        await panel.getByLabel("JWT", { exact: true }).fill(
+          await provider.sign({
+            iss: provider.issuer,
+            sub: "repo:acme/api",
+            exp: inTenMinutes(),
+            repository: "acme/api",
+          }),
+        );
         await panel.getByRole("button", { name: "Try a real sign-in (dry run)" }).click();
         const answer = panel.getByRole("group", { name: "Dry run answer" });
         await expect(answer).toContainText("No token was issued");
