@@ -70,6 +70,7 @@ describe("against the real service", () => {
           { name: "auditStreamDelivery", available: true },
           { name: "auditLogs", available: true },
           { name: "deleteProtection", available: true },
+          { name: "dryRunLogin", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "orgAuditRetention", available: true },
           { name: "privilegesV2", available: true },

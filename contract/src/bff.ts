@@ -22,6 +22,7 @@ export const serverFeatureNames = [
   "auditStreamDelivery",
   "auditLogs",
   "deleteProtection",
+  "dryRunLogin",
   "multipleAuthMethods",
   "orgAuditRetention",
   "privilegesV2",

@@ -58,6 +58,35 @@ for (const theme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test("an auth method's credential tester, refusing and accepting, has no serious accessibility violations", async ({
+      signedIn: page,
+      service,
+      seededIdentity,
+    }) => {
+      const identityId = seededIdentity.identity.id;
+      const issuer = "https://token.actions.githubusercontent.com";
+      await service(endpoints["oidcAuth.attach"], {
+        params: { identityId },
+        body: { oidcDiscoveryUrl: issuer, boundIssuer: issuer, boundClaims: { environment: "production" } },
+      });
+      await page.goto(`/identities/${identityId}`);
+      await page.getByRole("button", { name: "Edit OIDC auth" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit OIDC auth" });
+      const panel = dialog.getByRole("region", { name: "Test a credential" });
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      await panel
+        .getByLabel("JWT", { exact: true })
+        .fill(`${part({ alg: "RS256" })}.${part({ iss: issuer, exp, environment: "staging" })}.c2ln`);
+      await expect(panel.getByRole("status")).toContainText("Would be refused");
+      await panel.getByText("Claims", { exact: true }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await dialog.getByLabel("Required claims").fill("environment=staging");
+      await expect(panel.getByRole("status")).toContainText("Would be accepted");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test("audit log, its filter picker and an event's drawer have no serious accessibility violations", async ({
       signedIn: page,
       service,

@@ -260,6 +260,10 @@ export const endpointFeatures: Partial<Record<EndpointId, readonly ServerFeature
   "auditLogs.verify": ["auditChainVerification"],
   "organizations.getAuditLogsRetention": ["orgAuditRetention"],
   "organizations.updateAuditLogsRetention": ["orgAuditRetention"],
+  // Keyhold's dry-run logins, which no Infisical server has: there they are a route not found.
+  "oidcAuth.dryRunLogin": ["dryRunLogin"],
+  "kubernetesAuth.dryRunLogin": ["dryRunLogin"],
+  "awsAuth.dryRunLogin": ["dryRunLogin"],
 };
 
 /**

@@ -39,6 +39,8 @@ export const serverFeatures: Record<ServerFeatureName, string> = {
     "This server does not report how delivery to a stream goes, nor send test events: both are Keyhold's own.",
   auditLogs: "This server's plan does not keep audit logs.",
   deleteProtection: "This server does not support delete protection.",
+  dryRunLogin:
+    "This server cannot dry-run a sign-in: trying a credential without issuing a token is Keyhold's own, which Infisical does not have.",
   multipleAuthMethods: "This server allows one auth method per identity.",
   orgAuditRetention:
     "This server has no organization-wide retention setting: its plan decides how long events are kept.",

@@ -55,6 +55,7 @@ describe("POST /bff/login", () => {
           { name: "auditStreamDelivery", available: true },
           { name: "auditLogs", available: true },
           { name: "deleteProtection", available: true },
+          { name: "dryRunLogin", available: true },
           { name: "multipleAuthMethods", available: true },
           { name: "orgAuditRetention", available: true },
           { name: "privilegesV2", available: true },

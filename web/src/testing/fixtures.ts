@@ -12,6 +12,7 @@ export const session: BffSession = {
     features: [
       { name: "auditLogs", available: true },
       { name: "deleteProtection", available: true },
+      { name: "dryRunLogin", available: true },
       { name: "multipleAuthMethods", available: true },
       { name: "privilegesV2", available: true },
       { name: "projectDescription", available: true },

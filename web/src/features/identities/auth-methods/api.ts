@@ -1,4 +1,12 @@
-import { type AnyEndpoint, type BodyOf, bffPaths, ClientAddressSchema, endpoints } from "@keyhold/contract";
+import {
+  type AnyEndpoint,
+  type BodyOf,
+  bffPaths,
+  ClientAddressSchema,
+  type DryRunLoginResult,
+  endpoints,
+} from "@keyhold/contract";
+import type { z } from "zod";
 import { type CallInput, call, request } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
 import { type AuthMethodConfig, type AuthMethodDescriptor, type AuthMethodRecord, fieldsOf } from "./descriptor";
@@ -47,6 +55,24 @@ export const authMethodsApi = {
 
   createToken: async (identityId: string, body: BodyOf<(typeof endpoints)["tokenAuth.createToken"]>) =>
     call(endpoints["tokenAuth.createToken"], { params: { identityId }, body }),
+
+  /**
+   * The real login against unsaved settings, issuing no token. Each setting goes only when the
+   * endpoint takes it as it stands (a half-typed URL is left out and the stored one applies).
+   */
+  dryRunLogin: async (
+    endpoint: AnyEndpoint,
+    identityId: string,
+    settings: Body,
+    credential: Record<string, string>,
+  ): Promise<DryRunLoginResult> => {
+    const shape = (endpoint.body as z.ZodObject<{ settings: z.ZodObject }> | undefined)?.shape.settings.shape ?? {};
+    const sent = Object.fromEntries(
+      Object.entries(settings).filter(([name, value]) => shape[name]?.safeParse(value).success),
+    );
+    const answer = await send(endpoint, identityId, { settings: sent, ...credential });
+    return (answer as { dryRun: DryRunLoginResult }).dryRun;
+  },
 
   /** The address the service sees for this browser (through the BFF) and how the BFF read it. */
   clientAddress: (signal?: AbortSignal) =>

@@ -62,6 +62,25 @@ export interface AuthMethodConfig {
   secretsSet: readonly string[];
 }
 
+/**
+ * A method whose sign-in a peer vouches for (an OIDC provider, a cluster, STS) can test a pasted
+ * credential against the form's unsaved values: decoded in the browser, then, on request, a dry
+ * run of the real login through the service.
+ */
+export interface CredentialTesterSpec {
+  /** Which reader and rules of `@keyhold/contract/credential-rules` apply. */
+  kind: "oidc" | "kubernetes" | "aws";
+  /** What is pasted, as the field's label says it. */
+  credential: string;
+  placeholder: string;
+  /** What decoding in the browser leaves unchecked ("signature not checked"). */
+  unchecked: string;
+  /** The form fields the rules read and the dry run sends as settings. */
+  settings: readonly string[];
+  /** The dry-run login endpoint, and what it needs pasted when that differs from the decoded credential. */
+  dryRun: { endpoint: AnyEndpoint; credential?: { label: string; placeholder: string } };
+}
+
 /** One identity auth method as data: everything the shared form shell, hooks and section need. */
 export interface AuthMethodDescriptor {
   key: AuthMethodKey;
@@ -77,6 +96,8 @@ export interface AuthMethodDescriptor {
   sections: readonly { title: string; fields: readonly FieldSpec[] }[];
   /** The key settings shown for an attached method. */
   summary: readonly SummarySpec[];
+  /** Present for methods with a peer credential to test. */
+  tester?: CredentialTesterSpec;
 }
 
 /** The four contract endpoints of a method, by its endpoint id prefix. */

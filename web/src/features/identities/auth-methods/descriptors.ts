@@ -1,4 +1,5 @@
 import {
+  endpoints,
   AttachAwsAuthBodySchema,
   AttachKubernetesAuthBodySchema,
   AttachOidcAuthBodySchema,
@@ -202,6 +203,14 @@ export const kubernetesAuth: AuthMethodDescriptor = {
     { label: "Audience", field: "allowedAudience", mono: true },
     ...tokenSummary,
   ],
+  tester: {
+    kind: "kubernetes",
+    credential: "Service account token",
+    placeholder: "eyJhbGciOiJSUzI1NiIs…",
+    unchecked: "not reviewed by the cluster",
+    settings: ["kubernetesHost", "caCert", "tokenReviewerJwt", "allowedNamespaces", "allowedNames", "allowedAudience"],
+    dryRun: { endpoint: endpoints["kubernetesAuth.dryRunLogin"] },
+  },
 };
 
 export const oidcAuth: AuthMethodDescriptor = {
@@ -266,6 +275,14 @@ export const oidcAuth: AuthMethodDescriptor = {
           example: "repository=acme/api",
           description: "One claim=value per line; every one must match.",
         },
+        {
+          name: "claimMetadataMapping",
+          label: "Claim metadata mapping",
+          kind: "pairs",
+          example: "repository=repository",
+          description:
+            "One name=claim per line: the claim's value is carried by the access token, into audit events. A token without the claim is refused.",
+        },
       ],
     },
     tokenSection,
@@ -278,6 +295,22 @@ export const oidcAuth: AuthMethodDescriptor = {
     { label: "Required claims", field: "boundClaims", mono: true },
     ...tokenSummary,
   ],
+  tester: {
+    kind: "oidc",
+    credential: "JWT",
+    placeholder: "eyJhbGciOiJSUzI1NiIs…",
+    unchecked: "signature not checked",
+    settings: [
+      "oidcDiscoveryUrl",
+      "caCert",
+      "boundIssuer",
+      "boundAudiences",
+      "boundSubject",
+      "boundClaims",
+      "claimMetadataMapping",
+    ],
+    dryRun: { endpoint: endpoints["oidcAuth.dryRunLogin"] },
+  },
 };
 
 export const awsAuth: AuthMethodDescriptor = {
@@ -326,6 +359,21 @@ export const awsAuth: AuthMethodDescriptor = {
     { label: "Account IDs", field: "allowedAccountIds", mono: true },
     ...tokenSummary,
   ],
+  tester: {
+    kind: "aws",
+    credential: "aws sts get-caller-identity output or an ARN",
+    placeholder: '{"UserId": "…", "Account": "123456789012", "Arn": "arn:aws:sts::123456789012:assumed-role/…"}',
+    unchecked: "not checked with STS",
+    settings: ["stsEndpoint", "allowedPrincipalArns", "allowedAccountIds"],
+    dryRun: {
+      endpoint: endpoints["awsAuth.dryRunLogin"],
+      // STS must see a signed request: the dry run takes the body a login would send.
+      credential: {
+        label: "Login body (JSON with iamHttpRequestMethod, iamRequestBody, iamRequestHeaders)",
+        placeholder: '{"iamHttpRequestMethod": "POST", "iamRequestBody": "…", "iamRequestHeaders": "…"}',
+      },
+    },
+  },
 };
 
 /** Every method the console configures, in the order it lists them. */

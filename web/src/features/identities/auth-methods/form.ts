@@ -301,3 +301,23 @@ export function formResolver(descriptor: AuthMethodDescriptor, mode: FormMode): 
     return { values: {}, errors } as Awaited<ReturnType<Resolver<AuthMethodFormValues>>>;
   };
 }
+
+/**
+ * The values of some fields as the wire would carry them, read from the form as it stands: each
+ * field that reads cleanly is included, one that does not (a half-typed line) is left out. The
+ * credential tester applies the rules to these, before anything is saved.
+ */
+export function wireValuesOf(
+  descriptor: AuthMethodDescriptor,
+  values: AuthMethodFormValues,
+  names: readonly string[],
+): Record<string, unknown> {
+  const limits = contractLimits(descriptor);
+  const wire: Record<string, unknown> = {};
+  for (const field of fieldsOf(descriptor)) {
+    if (!names.includes(field.name) || values[field.name] === undefined) continue;
+    const parsed = fieldSchema(field, limits[field.name]).safeParse(values[field.name]);
+    if (parsed.success && parsed.data !== undefined && parsed.data !== null) wire[field.name] = parsed.data;
+  }
+  return wire;
+}

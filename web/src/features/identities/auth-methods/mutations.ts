@@ -44,3 +44,17 @@ export function useCreateAccessToken(identityId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.tokens(identityId) }),
   });
 }
+
+/**
+ * A dry-run login: nothing is invalidated, since nothing changes, and the mutation (which holds the
+ * pasted credential) is dropped as soon as the form closes.
+ */
+export function useDryRunLogin(descriptor: AuthMethodDescriptor, identityId: string) {
+  return useMutation({
+    gcTime: 0,
+    mutationFn: ({ settings, credential }: { settings: Body; credential: Record<string, string> }) => {
+      if (!descriptor.tester) throw new Error(`${descriptor.label} has no credential to test`);
+      return authMethodsApi.dryRunLogin(descriptor.tester.dryRun.endpoint, identityId, settings, credential);
+    },
+  });
+}

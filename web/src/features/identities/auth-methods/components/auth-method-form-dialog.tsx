@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { Fragment, lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
@@ -33,6 +33,8 @@ import { AuthMethodField, isNarrow } from "./auth-method-field";
 
 /** "Would this address pass?" is fetched with the form, not with the identity page. */
 const AddressCheck = lazy(async () => ({ default: (await import("./address-check")).AddressCheck }));
+/** The credential tester brings the JWT reader and the sign-in rules: loaded with the form that has one. */
+const CredentialTester = lazy(async () => ({ default: (await import("./credential-tester")).CredentialTester }));
 
 interface AuthMethodFormDialogProps {
   descriptor: AuthMethodDescriptor;
@@ -97,6 +99,10 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
     .join("; ");
   const idPrefix = `auth-${descriptor.name}`;
   const ipLists = fields.filter((field) => field.kind === "trusted-ips");
+  // The tester follows the last section whose settings its rules read, beside what it tests.
+  const testerAfter = descriptor.sections.findLastIndex((section) =>
+    section.fields.some((field) => descriptor.tester?.settings.includes(field.name)),
+  );
 
   const onSubmit = form.handleSubmit((body) =>
     change.mutateAsync(body as unknown as Record<string, unknown>).then(
@@ -118,25 +124,37 @@ function AuthMethodForm({ descriptor, identityId, config, onDone }: AuthMethodFo
     <form noValidate onSubmit={onSubmit} className="grid min-h-0 grid-rows-[minmax(0,1fr)_auto]">
       <div className="grid gap-6 overflow-y-auto px-6 py-5">
         <FormAlert message={errors.root?.server?.message ?? (elsewhere || undefined)} />
-        {descriptor.sections.map((section) => (
-          <fieldset key={section.title} className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              {section.title}
-            </legend>
-            {section.fields.map((field) => (
-              <div key={field.name} className={cn("min-w-0", !isNarrow(field) && "sm:col-span-2")}>
-                <AuthMethodField
+        {descriptor.sections.map((section, index) => (
+          <Fragment key={section.title}>
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {section.title}
+              </legend>
+              {section.fields.map((field) => (
+                <div key={field.name} className={cn("min-w-0", !isNarrow(field) && "sm:col-span-2")}>
+                  <AuthMethodField
+                    form={form}
+                    descriptor={descriptor}
+                    field={field}
+                    idPrefix={idPrefix}
+                    editing={editing}
+                    secretSet={config?.secretsSet.includes(field.name) ?? false}
+                  />
+                  <UnrestrictedNote entry={open.find((entry) => entry.field === field)} />
+                </div>
+              ))}
+            </fieldset>
+            {descriptor.tester && index === testerAfter ? (
+              <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+                <CredentialTester
                   form={form}
                   descriptor={descriptor}
-                  field={field}
-                  idPrefix={idPrefix}
-                  editing={editing}
-                  secretSet={config?.secretsSet.includes(field.name) ?? false}
+                  tester={descriptor.tester}
+                  identityId={identityId}
                 />
-                <UnrestrictedNote entry={open.find((entry) => entry.field === field)} />
-              </div>
-            ))}
-          </fieldset>
+              </Suspense>
+            ) : null}
+          </Fragment>
         ))}
         {ipLists.length > 0 ? (
           <Suspense fallback={<Skeleton className="h-28 w-full" />}>
