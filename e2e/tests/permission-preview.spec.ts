@@ -1,0 +1,90 @@
+import { endpoints } from "@keyhold/contract";
+import { expect, test, uniqueName } from "../support/fixtures.ts";
+
+/**
+ * The permission-change preview against the real service: a project, its folders, a custom role
+ * and the identities holding it are seeded through the API; what the preview lists is what the
+ * service would decide after the save, and it is shown before anything is sent.
+ */
+
+test("editing a role lists the identity that loses reading prod, with its folder, before the save is sent", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  seededIdentity,
+  memberIdentity,
+}) => {
+  const projectId = seededProject.id;
+  const roleSlug = uniqueName("prod-reader");
+  await service(endpoints["projectRoles.create"], {
+    params: { projectId },
+    body: {
+      name: "Prod Reader",
+      slug: roleSlug,
+      permissions: [
+        { subject: "secrets", action: ["readValue", "describeSecret"], conditions: { environment: "prod" } },
+      ],
+    },
+  });
+  await service(endpoints["folders.create"], {
+    body: { workspaceId: projectId, environment: "prod", name: "app", path: "/" },
+  });
+  // The only read of prod the first identity has comes from the custom role.
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: seededIdentity.identity.id },
+    body: { roles: [{ role: roleSlug, isTemporary: false }] },
+  });
+  // The second also holds the viewer role, which reads every environment: it loses nothing.
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: memberIdentity.identity.id },
+    body: {
+      roles: [
+        { role: roleSlug, isTemporary: false },
+        { role: "viewer", isTemporary: false },
+      ],
+    },
+  });
+
+  const roleSaves: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH" && request.url().includes("/roles/")) roleSaves.push(request.url());
+  });
+  await page.goto(`/projects/${projectId}/roles/${roleSlug}`);
+  const secrets = page.getByRole("group", { name: "Secrets", exact: true });
+  await secrets.getByRole("checkbox", { name: "Read value" }).uncheck();
+  await page.getByRole("button", { name: "Save permissions" }).click();
+
+  const review = page.getByRole("dialog", { name: "Save the permissions of Prod Reader?" });
+  const changes = review.getByRole("list", { name: `Changes for ${seededIdentity.identity.name}` });
+  const loss = changes.getByText("Loses Read value in prod: 2 folders");
+  await expect(loss).toBeVisible();
+  await loss.click();
+  await expect(changes.getByText("/app", { exact: true })).toBeVisible();
+  await expect(changes.getByText("was granted by role Prod Reader").first()).toBeVisible();
+  await expect(review.getByText("No change for 1 other member.")).toBeVisible();
+  await expect(review.getByRole("list", { name: `Changes for ${memberIdentity.identity.name}` })).toHaveCount(0);
+  expect(roleSaves).toEqual([]);
+
+  await review.getByRole("button", { name: "Save permissions" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Permissions saved" })).toBeVisible();
+  expect(roleSaves).toHaveLength(1);
+  const { role } = await service(endpoints["projectRoles.getBySlug"], { params: { projectId, roleSlug } });
+  expect(role.permissions).toEqual([
+    expect.objectContaining({ subject: "secrets", action: ["describeSecret"], conditions: { environment: "prod" } }),
+  ]);
+});
+
+test("a role change that changes nobody's access says so", async ({ signedIn: page, service, seededProject }) => {
+  const projectId = seededProject.id;
+  const roleSlug = uniqueName("unheld");
+  await service(endpoints["projectRoles.create"], {
+    params: { projectId },
+    body: { name: "Unheld", slug: roleSlug, permissions: [{ subject: "environments", action: ["read"] }] },
+  });
+  await page.goto(`/projects/${projectId}/roles/${roleSlug}`);
+  await page.getByRole("group", { name: "Secrets", exact: true }).getByRole("checkbox", { name: "Read value" }).check();
+  await page.getByRole("button", { name: "Save permissions" }).click();
+  await expect(
+    page.getByRole("dialog").getByText("No user or identity holds this now: nobody's access to secrets changes."),
+  ).toBeVisible();
+});
