@@ -75,9 +75,9 @@ export interface AccessCell {
 
 type CaslRule = NonNullable<ReturnType<ProjectAbility["relevantRuleFor"]>>;
 
-/** Folders of one environment, "/" first and each path once. */
+/** Folders of one environment, "/" first, then in path order, each once. */
 function foldersOf(environment: EnvironmentScope): string[] {
-  return [...new Set(["/", ...environment.folders])];
+  return [...new Set(["/", ...[...environment.folders].sort()])];
 }
 
 /** Every environment × folder × secret action that `sources` together allow, and why. */

@@ -61,7 +61,19 @@ export function AccessChangeList({ members }: { members: readonly MemberChanges[
 function ChangeGroupItem({ group, changes }: { group: ChangeGroup; changes: readonly AccessChange[] }) {
   const loses = group.change === "loses";
   const label = `${loses ? "Loses" : "Gains"} ${secretActionLabels[group.action]} in ${group.environment}`;
-  const where = group.folders.length === 1 ? group.folders[0] : describeCount(group.folders.length, "folder");
+  const single = group.folders.length === 1 ? group.folders[0] : undefined;
+  const reasons = group.folders.map((folder) => {
+    const change = changes.find(
+      (c) =>
+        c.change === group.change &&
+        c.environment === group.environment &&
+        c.action === group.action &&
+        c.folder === folder,
+    );
+    return { folder, reason: change ? reasonOf(change) : "" };
+  });
+  // One reason for every folder (the usual case) is said once, not once a line.
+  const shared = reasons.every((entry) => entry.reason === reasons[0]?.reason) ? reasons[0]?.reason : undefined;
   const Icon = loses ? Minus : Plus;
   return (
     <li>
@@ -84,30 +96,31 @@ function ChangeGroupItem({ group, changes }: { group: ChangeGroup; changes: read
             )}
           />
           <span className="min-w-0 break-words">
-            {label}: <span className="font-mono text-xs">{where}</span>
+            {label}:{" "}
+            {single ? (
+              <span className="font-mono text-xs">{single}</span>
+            ) : (
+              describeCount(group.folders.length, "folder")
+            )}
           </span>
         </summary>
-        <ul className="mt-1 grid gap-1 pl-9 text-xs text-muted-foreground">
-          {group.folders.map((folder) => {
-            const change = changes.find(
-              (c) =>
-                c.change === group.change &&
-                c.environment === group.environment &&
-                c.action === group.action &&
-                c.folder === folder,
-            );
-            return (
+        <div className="mt-1 grid gap-1 pl-9 text-xs text-muted-foreground">
+          {shared ? <p>{capitalise(shared)}</p> : null}
+          <ul className={cn(shared ? "flex flex-wrap gap-x-3 gap-y-1" : "grid gap-1")}>
+            {reasons.map(({ folder, reason }) => (
               <li key={folder} className="flex flex-wrap gap-x-2">
                 <span className="font-mono text-foreground">{folder}</span>
-                <span>{change ? reasonOf(change) : null}</span>
+                {shared ? null : <span>{reason}</span>}
               </li>
-            );
-          })}
-        </ul>
+            ))}
+          </ul>
+        </div>
       </details>
     </li>
   );
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Why a cell changes, in words: the rule that granted it before, or that grants or refuses it now. */
 function reasonOf(change: AccessChange): string {
