@@ -88,3 +88,47 @@ test("a role change that changes nobody's access says so", async ({ signedIn: pa
     page.getByRole("dialog").getByText("No user or identity holds this now: nobody's access to secrets changes."),
   ).toBeVisible();
 });
+
+test("a temporary privilege's preview shows what it grants now and, on the time slider, that it ends", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  seededIdentity,
+}) => {
+  const projectId = seededProject.id;
+  const identity = seededIdentity.identity;
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: identity.id },
+    body: { roles: [{ role: "no-access", isTemporary: false }] },
+  });
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("additional-privilege")) sent.push(request.url());
+  });
+
+  await page.goto(`/projects/${projectId}/access?identity=${identity.id}`);
+  const privileges = page.getByRole("region", { name: `Additional privileges of ${identity.name}` });
+  await privileges.getByRole("button", { name: "Add privilege" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add privilege" });
+  await dialog.getByLabel("Name").fill("prod-read");
+  await dialog.getByRole("switch", { name: "Temporary privilege" }).click();
+  await dialog.getByRole("textbox", { name: "Duration" }).fill("1h");
+  await dialog
+    .getByRole("group", { name: "Secrets", exact: true })
+    .getByRole("checkbox", { name: "Read value" })
+    .check();
+
+  const preview = dialog.getByRole("region", { name: "What this changes on secrets" });
+  await expect(preview.getByText("Gains Read value in prod: /")).toBeVisible();
+  const slider = preview.getByRole("slider", { name: "Access over time" });
+  await expect(slider).toHaveAttribute("aria-valuetext", "Now");
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuetext", /privilege prod-read ends$/);
+  await expect(preview.getByText("No change to this identity's access to secrets.")).toBeVisible();
+  expect(sent).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Add privilege" }).click();
+  await expect(dialog).toBeHidden();
+  expect(sent).toHaveLength(1);
+});

@@ -15,7 +15,14 @@ import type { MemberChanges } from "./access-preview";
  * of change ("Loses Read value in prod: 14 folders"), opened for the folders and the rule that
  * decided each. Part of the lazily loaded preview (it uses the grid's grouping).
  */
-export function AccessChangeList({ members }: { members: readonly MemberChanges[] }) {
+export function AccessChangeList({
+  members,
+  unchangedText,
+}: {
+  members: readonly MemberChanges[];
+  /** What to say when nothing changes, in place of the general sentence. */
+  unchangedText?: string;
+}) {
   const changed = members.filter((entry) => entry.changes.length > 0);
   const unchanged = members.length - changed.length;
   if (changed.length === 0) {
@@ -24,9 +31,10 @@ export function AccessChangeList({ members }: { members: readonly MemberChanges[
         role="status"
         className="rounded-md border border-border bg-surface px-3 py-2 text-[13px] text-muted-foreground"
       >
-        {members.length === 0
-          ? "No user or identity holds this now: nobody's access to secrets changes."
-          : `No change to anyone's access to secrets (${describeCount(members.length, "member")} checked).`}
+        {unchangedText ??
+          (members.length === 0
+            ? "No user or identity holds this now: nobody's access to secrets changes."
+            : `No change to anyone's access to secrets (${describeCount(members.length, "member")} checked).`)}
       </p>
     );
   }

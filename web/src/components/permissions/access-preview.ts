@@ -5,6 +5,7 @@ import {
   type EnvironmentScope,
   evaluateScope,
   type GrantSource,
+  grantChangeMoments,
 } from "@keyhold/contract/permission-grid";
 
 /*
@@ -23,6 +24,8 @@ export interface HeldRole {
 
 /** An additional privilege with its rules and temporary window. */
 export interface HeldPrivilege {
+  /** Absent for a privilege not saved yet. */
+  id?: string;
   slug: string;
   isTemporary: boolean;
   temporaryAccessEndTime?: string | null | undefined;
@@ -91,6 +94,31 @@ export function accessChanges(
   scope: readonly EnvironmentScope[],
 ): AccessChange[] {
   return diffAccess(evaluateScope(before, scope), evaluateScope(after, scope));
+}
+
+/** A role or privilege that ends, and when: the moments a time slider stops at. */
+export interface GrantEnd {
+  at: number;
+  names: string[];
+}
+
+/**
+ * The moments after `now` when `member`'s grants change (a temporary role or privilege ends),
+ * each with what ends then, by the service's rule (`grantChangeMoments`).
+ */
+export function grantEnds(member: ProjectMember, now: number): GrantEnd[] {
+  const grants = [
+    ...member.roles.map((held) => ({ name: `role ${heldRoleSlug(held)}`, ...temporaryWindow(held) })),
+    ...member.privileges.map((privilege) => ({ name: `privilege ${privilege.slug}`, ...temporaryWindow(privilege) })),
+  ];
+  return grantChangeMoments(grants, now).map((at) => ({
+    at,
+    names: grants
+      .filter(
+        (grant) => grant.temporaryAccessEndTime !== null && new Date(grant.temporaryAccessEndTime).getTime() === at,
+      )
+      .map((grant) => grant.name),
+  }));
 }
 
 export interface MemberChanges {

@@ -11,8 +11,6 @@ import { roleKeys } from "./queries";
 const ep = {
   users: endpoints["projects.listMemberships"],
   identities: endpoints["identityMemberships.list"],
-  project: endpoints["projects.get"],
-  folders: endpoints["folders.list"],
   privileges: endpoints["identityPrivileges.list"],
   privilege: endpoints["identityPrivileges.get"],
 };
@@ -21,22 +19,10 @@ const ep = {
 const IDENTITY_PAGE = 20_000;
 
 /**
- * What a permission-change preview evaluates a role's holders over, read from the ordinary
- * list endpoints (so a live Infisical server answers them too).
+ * Who holds a role, with their privileges, for a permission-change preview (the project's scope
+ * and the roles' rules come from the shared preview data).
  */
 export const previewApi = {
-  /** Each environment's slug and the full paths of all its folders ("/" is counted by the grid). */
-  scope: async (projectId: string, signal?: AbortSignal) => {
-    const { workspace } = await call(ep.project, { params: { workspaceId: projectId } }, { signal });
-    return Promise.all(
-      workspace.environments.map(async ({ slug }) => {
-        const query = { workspaceId: projectId, environment: slug, path: "/", recursive: "true" } as const;
-        const { folders } = await call(ep.folders, { query }, { signal });
-        return { slug, folders: folders.map(({ name, relativePath }) => relativePath ?? `/${name}`) };
-      }),
-    );
-  },
-
   /** Users and identities of the project, each with its roles. */
   members: async (projectId: string, signal?: AbortSignal) => {
     const [users, identities] = await Promise.all([
@@ -67,13 +53,6 @@ export const previewApi = {
 };
 
 export const previewQueries = {
-  /** The project's environments and folders, for a permission-change preview. */
-  scope: (projectId: string) =>
-    queryOptions({
-      queryKey: [...roleKeys.preview(projectId), "scope"],
-      queryFn: ({ signal }) => previewApi.scope(projectId, signal),
-      staleTime: 30_000,
-    }),
   /** Who holds which roles, read afresh for a preview. */
   members: (projectId: string) =>
     queryOptions({

@@ -4,12 +4,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { AccessChangeList } from "@/components/permissions/access-change-list";
 import { heldRoleSlug, type ProjectMember } from "@/components/permissions/access-preview";
+import { previewDataQueries } from "@/components/permissions/preview-data";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorSummary } from "@/lib/describe-error";
 import { previewQueries } from "../preview-api";
-import { roleKeys, roleQueries } from "../queries";
+import { roleKeys } from "../queries";
 import { type EditedRole, holdsRole, previewRoleChange } from "../role-change-preview";
 
 interface RoleChangePreviewProps {
@@ -77,16 +78,14 @@ function usePreviewData(projectId: string, role: EditedRole) {
     meta: { errorShownInPlace: true },
     queryFn: async () => {
       const [scope, members] = await Promise.all([
-        queryClient.fetchQuery(previewQueries.scope(projectId)),
+        queryClient.fetchQuery(previewDataQueries.scope(projectId)),
         queryClient.fetchQuery(previewQueries.members(projectId)),
       ]);
       const identities = members.identities.filter((member) => holdsRole(member, role));
       const users = members.users.filter((member) => holdsRole(member, role));
       const slugs = [...new Set([...identities, ...users].flatMap((member) => member.roles.map(heldRoleSlug)))];
       const [held, privileges] = await Promise.all([
-        Promise.all(
-          slugs.map((slug) => queryClient.fetchQuery({ ...roleQueries.detail(projectId, slug), staleTime: 0 })),
-        ),
+        Promise.all(slugs.map((slug) => queryClient.fetchQuery(previewDataQueries.role(projectId, slug)))),
         Promise.all(
           identities.map((identity) => queryClient.fetchQuery(previewQueries.privileges(projectId, identity.id))),
         ),
