@@ -132,3 +132,43 @@ test("a temporary privilege's preview shows what it grants now and, on the time 
   await expect(dialog).toBeHidden();
   expect(sent).toHaveLength(1);
 });
+
+test("the effective-access view names the rule that grants each answer", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  seededIdentity,
+}) => {
+  const projectId = seededProject.id;
+  const identity = seededIdentity.identity;
+  const roleSlug = uniqueName("prod-reader");
+  await service(endpoints["projectRoles.create"], {
+    params: { projectId },
+    body: {
+      name: "Prod Reader",
+      slug: roleSlug,
+      permissions: [{ subject: "secrets", action: ["readValue"], conditions: { environment: "prod" } }],
+    },
+  });
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: identity.id },
+    body: { roles: [{ role: roleSlug, isTemporary: false }] },
+  });
+
+  await page.goto(`/projects/${projectId}/access?identity=${identity.id}`);
+  await page
+    .getByRole("region", { name: `Additional privileges of ${identity.name}` })
+    .getByRole("button", { name: "Effective access" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Effective access of ${identity.name}` });
+  const prod = dialog.getByRole("table", { name: "Secret access in prod" });
+  const root = prod.getByRole("row").filter({ hasText: "/" });
+  await expect(root.getByRole("cell").nth(1)).toHaveText("Allowed, granted by role Prod Reader");
+  await expect(root.getByRole("cell").nth(2)).toHaveText("Not allowed, no rule");
+  await expect(dialog.getByRole("list", { name: "Rules deciding in prod" })).toHaveText(
+    'Granted by role Prod Reader (secrets where environment = "prod")',
+  );
+  await expect(
+    dialog.getByRole("table", { name: "Secret access in dev" }).getByRole("row").nth(1).getByRole("cell").nth(1),
+  ).toHaveText("Not allowed, no rule");
+});
