@@ -60,6 +60,39 @@ for (const theme of ["light", "dark"] as const) {
         const review = page.getByRole("dialog");
         await review.getByText("Loses Read value in prod: 4 folders").click();
         await page.screenshot({ path: `${dir}${width}-${theme}-permission-preview.png`, animations: "disabled" });
+        await review.getByRole("button", { name: "Keep editing" }).click();
+
+        // A temporary privilege's preview with its time slider, then the effective-access view.
+        const [deployBot] = identities;
+        await page.goto(`/projects/${projectId}/access?identity=${deployBot}`);
+        const privileges = page.getByRole("region", { name: /^Additional privileges of / });
+        await privileges.getByRole("button", { name: "Add privilege" }).click();
+        const dialog = page.getByRole("dialog", { name: "Add privilege" });
+        await dialog.getByLabel("Name").fill("billing-write");
+        await dialog.getByRole("switch", { name: "Temporary privilege" }).click();
+        await dialog.getByRole("textbox", { name: "Duration" }).fill("4h");
+        const secretsRules = dialog.getByRole("group", { name: "Secrets", exact: true });
+        await secretsRules.getByRole("checkbox", { name: "Edit" }).check();
+        const preview = dialog.getByRole("region", { name: "What this changes on secrets" });
+        await expect(preview.getByText("Gains Edit in prod: 4 folders")).toBeVisible();
+        await preview.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${dir}${width}-${theme}-privilege-preview.png`, animations: "disabled" });
+        await page.keyboard.press("Escape");
+        await page
+          .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+          .getByRole("button", { name: "Discard changes" })
+          .click();
+
+        await privileges.getByRole("button", { name: "Effective access" }).click();
+        const access = page.getByRole("dialog", { name: /^Effective access of / });
+        await expect(
+          access
+            .getByRole("region", { name: "Access in prod" })
+            .getByText("role Prod reader")
+            .filter({ visible: true })
+            .first(),
+        ).toBeVisible();
+        await page.screenshot({ path: `${dir}${width}-${theme}-effective-access.png`, animations: "disabled" });
       } finally {
         for (const identityId of identities) await service(endpoints["identities.delete"], { params: { identityId } });
       }

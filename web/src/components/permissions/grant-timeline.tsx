@@ -47,7 +47,7 @@ export function GrantTimeline({ ends, value, onChange }: GrantTimelineProps) {
         <span>{ends.length === 1 ? "After it ends" : `${ends.length} changes ahead`}</span>
       </div>
       <p className="text-[13px]" aria-live="polite">
-        {value === 0 ? "Now" : `From ${label}`}
+        Showing: {value === 0 ? "now" : `from ${label}`}
       </p>
     </div>
   );

@@ -92,7 +92,7 @@ export default function EffectiveAccess({ projectId, identityId }: { projectId: 
         return (
           <section key={slug} aria-label={`Access in ${slug}`} className="grid gap-2">
             <h4 className="font-mono text-[13px] font-semibold">{slug}</h4>
-            <div className="overflow-x-auto rounded-lg border border-border">
+            <div className="hidden overflow-x-auto rounded-lg border border-border sm:block">
               <Table aria-label={`Secret access in ${slug}`}>
                 <TableHeader>
                   <TableRow>
@@ -120,6 +120,24 @@ export default function EffectiveAccess({ projectId, identityId }: { projectId: 
                 </TableBody>
               </Table>
             </div>
+            {/* On a phone the five columns do not fit: each group of folders is a short list instead. */}
+            <ul className="grid gap-2 sm:hidden" aria-label={`Secret access in ${slug}`}>
+              {groups.map((group) => (
+                <li key={group.folders.join(",")} className="grid gap-1 rounded-lg border border-border p-3">
+                  <FolderList folders={group.folders} />
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+                    {group.cells.map((cell) => (
+                      <div key={cell.action} className="contents">
+                        <dt className="text-muted-foreground">{secretActionLabels[cell.action]}</dt>
+                        <dd>
+                          <Decision cell={cell} />
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
             {deciders.length > 0 ? (
               <ul className="grid gap-0.5 text-xs text-muted-foreground" aria-label={`Rules deciding in ${slug}`}>
                 {deciders.map((decider) => (
@@ -144,13 +162,11 @@ function uniqueDeciders(cells: readonly AccessCell[]): DecidingRule[] {
 }
 
 function FolderList({ folders }: { folders: readonly string[] }) {
-  const shown = folders.slice(0, 3);
   return (
-    <span className="font-mono text-xs">
-      {shown.join(", ")}
-      {folders.length > shown.length ? (
-        <span className="font-sans text-muted-foreground"> and {folders.length - shown.length} more</span>
-      ) : null}
+    <span className="flex flex-wrap gap-x-2 gap-y-0.5 font-mono text-xs">
+      {folders.map((folder) => (
+        <span key={folder}>{folder}</span>
+      ))}
     </span>
   );
 }
