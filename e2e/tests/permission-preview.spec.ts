@@ -172,3 +172,29 @@ test("the effective-access view names the rule that grants each answer", async (
     dialog.getByRole("table", { name: "Secret access in dev" }).getByRole("row").nth(1).getByRole("cell").nth(1),
   ).toHaveText("Not allowed, no rule");
 });
+
+test("changing an identity's roles previews what it loses before the roles are saved", async ({
+  signedIn: page,
+  service,
+  seededProject,
+  seededIdentity,
+}) => {
+  const projectId = seededProject.id;
+  const identity = seededIdentity.identity;
+  await service(endpoints["identityMemberships.add"], {
+    params: { projectId, identityId: identity.id },
+    body: { roles: [{ role: "viewer", isTemporary: false }] },
+  });
+
+  await page.goto(`/projects/${projectId}/access`);
+  await page.getByRole("button", { name: `Edit roles of ${identity.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit roles of ${identity.name}` });
+  await dialog.getByRole("combobox").first().selectOption({ label: "No Access" });
+  const preview = dialog.getByRole("region", { name: "What this changes on secrets" });
+  await expect(preview.getByText("Loses Read value in prod: /")).toBeVisible();
+  await expect(preview.getByText("Loses Describe in dev: /")).toBeVisible();
+  const { identityMembership } = await service(endpoints["identityMemberships.get"], {
+    params: { projectId, identityId: identity.id },
+  });
+  expect(identityMembership.roles).toEqual([expect.objectContaining({ role: "viewer" })]);
+});
