@@ -40,6 +40,7 @@ test("a custom role with a condition and a temporary privilege, given in the con
   await identities.getByRole("button", { name: "Add condition" }).click();
   await identities.getByLabel("Identities rule 1, condition 1: value").fill(identity.id);
   await page.getByRole("button", { name: "Save permissions" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save permissions" }).click();
   const savedRules = async () =>
     (await service(endpoints["projectRoles.getBySlug"], { params: { projectId, roleSlug } })).role.permissions;
   await expect.poll(savedRules).toEqual([

@@ -240,6 +240,7 @@ test.describe("project roles", () => {
     await secrets.getByRole("checkbox", { name: "Read", exact: true }).check();
     await secrets.getByRole("checkbox", { name: "Edit" }).check();
     await page.getByRole("button", { name: "Save permissions" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Save permissions" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Permissions saved" })).toBeVisible();
     const saved = (await readRole(roleSlug)).body.role;
     expect(saved.permissions).toEqual([

@@ -63,6 +63,7 @@ test("creates a custom role with a condition through the builder, and shows the 
   await secrets.getByRole("combobox", { name: "Secrets rule 1, condition 2: operator" }).selectOption("matches glob");
   await secrets.getByLabel("Secrets rule 1, condition 2: value").fill("/app/**");
   await page.getByRole("button", { name: "Save permissions" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save permissions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Permissions saved" })).toBeVisible();
 
   const expected = {
@@ -118,6 +119,7 @@ test("edits a custom role: a deny rule, then its name and slug", async ({
     .check();
   await environments.getByRole("radiogroup", { name: "Environments rule 2: effect" }).getByText("Deny").click();
   await page.getByRole("button", { name: "Save permissions" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save permissions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Permissions saved" })).toBeVisible();
   expect((await readRole(service, seededProject, seededRole.slug)).permissions).toEqual([
     expect.objectContaining({ subject: "environments", action: ["read"] }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import "@keyhold/contract/permission-engine.test";
+import "@keyhold/contract/permission-grid.test";
 import { PermissionBoundaryError, PermissionDeniedError } from "./errors.ts";
 import {
   assertBoundary,

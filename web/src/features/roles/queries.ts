@@ -8,6 +8,7 @@ export const roleKeys = {
   details: () => [...roleKeys.all, "detail"] as const,
   detail: (projectId: string, roleSlug: string) => [...roleKeys.details(), projectId, roleSlug] as const,
   holders: (projectId: string) => [...roleKeys.all, "holders", projectId] as const,
+  preview: (projectId: string) => [...roleKeys.all, "preview", projectId] as const,
 };
 
 export const roleQueries = {

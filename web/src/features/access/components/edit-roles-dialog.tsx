@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ProjectIdentityMembership, ProjectRoleSummary } from "@keyhold/contract";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,6 +18,7 @@ import { toast } from "@/lib/toast";
 import { type IdentityRolesForm, IdentityRolesFormSchema, toRoleEntries, toRolesBody } from "../membership-form";
 import { useUpdateIdentityRoles } from "../mutations";
 import { RoleEntriesEditor } from "./role-entries-editor";
+import { RolesChangePreview } from "./roles-change-preview";
 
 interface EditRolesDialogProps {
   projectId: string;
@@ -50,6 +51,7 @@ export function EditRolesDialog({ projectId, roles, rolesError, membership, onCl
         {membership ? (
           <EditRolesForm
             key={membership.id}
+            projectId={projectId}
             membership={membership}
             roles={roles}
             rolesError={rolesError}
@@ -64,6 +66,7 @@ export function EditRolesDialog({ projectId, roles, rolesError, membership, onCl
 }
 
 interface EditRolesFormProps {
+  projectId: string;
   membership: ProjectIdentityMembership;
   roles: readonly ProjectRoleSummary[];
   rolesError: string | undefined;
@@ -72,13 +75,14 @@ interface EditRolesFormProps {
   onSaved: () => void;
 }
 
-function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSaved }: EditRolesFormProps) {
+function EditRolesForm({ projectId, membership, roles, rolesError, update, onCancel, onSaved }: EditRolesFormProps) {
   const form = useForm<IdentityRolesForm>({
     resolver: zodResolver(IdentityRolesFormSchema),
     defaultValues: { roles: toRoleEntries(membership.roles) },
   });
   const { errors, isDirty } = form.formState;
   const confirmDiscard = useUnsavedChanges(isDirty);
+  const entries = useWatch({ control: form.control, name: "roles" });
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutateAsync({ identityId: membership.identityId, body: toRolesBody(values.roles) }).then(
@@ -109,6 +113,9 @@ function EditRolesForm({ membership, roles, rolesError, update, onCancel, onSave
           )}
         />
       </form>
+      {isDirty ? (
+        <RolesChangePreview projectId={projectId} identityId={membership.identityId} entries={entries} />
+      ) : null}
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={update.isPending}>
           Cancel

@@ -15,6 +15,7 @@ import { useDeletePrivilege } from "../mutations";
 import { accessQueries } from "../queries";
 import type { AccessGuards } from "./access-guards";
 import { GrantDuration } from "./countdown-text";
+import { EffectiveAccessDialog } from "./effective-access-dialog";
 import { GuardedButton } from "./guarded-button";
 import { PrivilegeDialog, type PrivilegeTarget } from "./privilege-dialog";
 
@@ -36,6 +37,7 @@ export function IdentityPrivilegesSection({ projectId, membership, guards, onClo
   const query = useQuery({ ...accessQueries.privileges(projectId, membership.identityId), enabled: feature.available });
   const [target, setTarget] = useState<PrivilegeTarget>();
   const [deleting, setDeleting] = useState<{ id: string; slug: string }>();
+  const [showingAccess, setShowingAccess] = useState(false);
   const identity = { id: membership.identityId, name: membership.identity.name };
   const unavailable = !feature.available || isRouteMissing(query.error);
   const headingId = "identity-privileges-heading";
@@ -52,6 +54,9 @@ export function IdentityPrivilegesSection({ projectId, membership, guards, onClo
           </p>
         </div>
         <div className="flex items-center gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setShowingAccess(true)}>
+            Effective access
+          </Button>
           {unavailable ? null : (
             <GuardedButton
               size="sm"
@@ -154,6 +159,12 @@ export function IdentityPrivilegesSection({ projectId, membership, guards, onClo
       )}
       <PrivilegeDialog projectId={projectId} identity={identity} target={target} onClose={() => setTarget(undefined)} />
       <DeletePrivilegeDialog projectId={projectId} target={deleting} onClose={() => setDeleting(undefined)} />
+      <EffectiveAccessDialog
+        projectId={projectId}
+        identity={identity}
+        open={showingAccess}
+        onOpenChange={setShowingAccess}
+      />
     </section>
   );
 }

@@ -23,6 +23,7 @@ import {
   toUpdatePrivilegeBody,
 } from "../privilege-form";
 import type { TemporaryAccess } from "../temporary-access";
+import { PrivilegeChangePreview } from "./privilege-change-preview";
 import { TemporaryAccessFields } from "./temporary-access-fields";
 
 interface PrivilegeFormProps {
@@ -49,6 +50,7 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
     control: form.control,
     name: ["isTemporary", "temporaryRange", "startMode", "startAt"],
   });
+  const [slug, permissions] = useWatch({ control: form.control, name: ["slug", "permissions"] });
   const access: TemporaryAccess = { isTemporary, temporaryRange, startMode, startAt };
   const setAccess = (next: TemporaryAccess) => {
     for (const key of ["isTemporary", "temporaryRange", "startMode", "startAt"] as const) {
@@ -124,6 +126,14 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
           )}
         />
       </form>
+      <PrivilegeChangePreview
+        projectId={projectId}
+        identityId={identityId}
+        privilegeId={privilege?.id}
+        slug={slug}
+        permissions={permissions}
+        access={access}
+      />
       <DialogFooter>
         <Button variant="secondary" onClick={() => confirmDiscard(onCancel)} disabled={pending}>
           Cancel

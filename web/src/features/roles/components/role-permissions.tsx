@@ -1,12 +1,21 @@
 import type { PermissionRuleInput, ProjectRole } from "@keyhold/contract";
 import * as Tabs from "@radix-ui/react-tabs";
 import { Info } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { PermissionRulesEditor } from "@/components/permissions/permission-rules-editor";
 import { PermissionRulesJson } from "@/components/permissions/permission-rules-json";
 import { useServerActions } from "@/components/permissions/server-actions";
 import { validatePermissionRules } from "@/components/permissions/rule-model";
 import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
@@ -16,6 +25,9 @@ import { errorSummary } from "@/lib/describe-error";
 import { issuePath } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useUpdateRole } from "../mutations";
+
+// The preview brings the permission engine (globs, CASL conditions): loaded only when a save is reviewed.
+const RoleChangePreview = lazy(() => import("./role-change-preview"));
 
 interface RolePermissionsProps {
   projectId: string;
@@ -35,6 +47,7 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   const saved = role.permissions as PermissionRuleInput[];
   const [draft, setDraft] = useState<PermissionRuleInput[]>(saved);
   const [showErrors, setShowErrors] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const serverActions = useServerActions(projectId);
   const updateRole = useUpdateRole(projectId, role);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
@@ -43,9 +56,15 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   // Leaving the role with unsaved rules, or reloading, asks first.
   useUnsavedChanges(dirty);
 
-  function save() {
+  /** Saving goes through a review: who gains and loses what, before anything is sent. */
+  function review() {
     setShowErrors(true);
     if (issues.length > 0) return;
+    updateRole.reset();
+    setReviewing(true);
+  }
+
+  function save() {
     // The promise, not mutate's callbacks: a saved role remounts this component with fresh rules.
     updateRole.mutateAsync({ permissions: draft }).then(
       (updated) => toast.success("Permissions saved", updated.name),
@@ -119,7 +138,7 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
             <Button
               variant="primary"
               size="sm"
-              onClick={save}
+              onClick={review}
               disabled={updateRole.isPending}
               aria-busy={updateRole.isPending || undefined}
             >
@@ -129,6 +148,50 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
           </div>
         </div>
       )}
+      <Dialog open={reviewing} onOpenChange={(open) => !updateRole.isPending && setReviewing(open)}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Save the permissions of {role.name}?</DialogTitle>
+            <DialogDescription>
+              What each user and identity holding this role would gain and lose on secrets, per environment and folder,
+              with its other roles and privileges counted. Nothing has been saved yet.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="-mx-1 max-h-[55vh] overflow-y-auto px-1">
+            {reviewing ? (
+              <Suspense
+                fallback={
+                  <p role="status" className="flex items-center gap-2 text-[13px] text-muted-foreground">
+                    <Spinner />
+                    Working out who is affected…
+                  </p>
+                }
+              >
+                <RoleChangePreview projectId={projectId} role={role} draft={draft} />
+              </Suspense>
+            ) : null}
+          </div>
+          {updateRole.error && !isApiError(updateRole.error, 401) ? (
+            <FormAlert message={serverMessage(updateRole.error)} />
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={updateRole.isPending}>
+                Keep editing
+              </Button>
+            </DialogClose>
+            <Button
+              variant="primary"
+              onClick={save}
+              disabled={updateRole.isPending}
+              aria-busy={updateRole.isPending || undefined}
+            >
+              {updateRole.isPending ? <Spinner /> : null}
+              Save permissions
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </Tabs.Root>
   );
 }
