@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { conditionFieldLabel, operatorLabel } from "./labels";
+import { PathMatchCount } from "./path-match-count";
 import {
   type ConditionOperator,
   type ConditionRow,
@@ -24,6 +25,8 @@ interface ConditionBuilderProps {
   readOnly: boolean;
   /** Messages per row index, shown under the row. */
   errors: Map<number, string>;
+  /** The project whose folders a folder-path condition is counted against; no count without one. */
+  projectId?: string | undefined;
 }
 
 // What to type, never a sample value: an empty field showing "dev" reads as a condition already set.
@@ -35,8 +38,19 @@ const placeholders: Record<string, string> = {
 };
 
 /** The conditions of one rule: each row narrows the rule to matching environments, paths, names or tags. */
-export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOnly, errors }: ConditionBuilderProps) {
+export function ConditionBuilder({
+  id,
+  subject,
+  ruleName,
+  rows,
+  onChange,
+  readOnly,
+  errors,
+  projectId,
+}: ConditionBuilderProps) {
   const next = nextConditionRow(subject, rows);
+  // One count per rule, under its last folder-path row: several path rows narrow together.
+  const countAfter = rows.findLastIndex((row) => row.field === "secretPath");
   const update = (index: number, row: ConditionRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
 
   return (
@@ -135,6 +149,9 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
               <p id={`${rowId}-error`} className="text-[13px] text-destructive-subtle-foreground">
                 {error}
               </p>
+            ) : null}
+            {projectId && index === countAfter ? (
+              <PathMatchCount projectId={projectId} subject={subject} rows={rows} />
             ) : null}
           </div>
         );
