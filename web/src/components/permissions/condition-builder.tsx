@@ -1,9 +1,9 @@
 import { Plus, X } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { conditionFieldLabel, operatorLabel } from "./labels";
-import { PathMatchCount } from "./path-match-count";
 import {
   type ConditionOperator,
   type ConditionRow,
@@ -36,6 +36,9 @@ const placeholders: Record<string, string> = {
   secretName: "Secret name",
   secretTags: "Type a tag, then Enter",
 };
+
+// The folder count brings the permission engine with it: loaded only when a path condition is shown.
+const PathMatchCount = lazy(() => import("./path-match-count"));
 
 /** The conditions of one rule: each row narrows the rule to matching environments, paths, names or tags. */
 export function ConditionBuilder({
@@ -151,7 +154,11 @@ export function ConditionBuilder({
               </p>
             ) : null}
             {projectId && index === countAfter ? (
-              <PathMatchCount projectId={projectId} subject={subject} rows={rows} />
+              <Suspense
+                fallback={<p className="min-h-5 text-[13px] text-muted-foreground">Counting matching folders…</p>}
+              >
+                <PathMatchCount projectId={projectId} subject={subject} rows={rows} />
+              </Suspense>
             ) : null}
           </div>
         );

@@ -78,7 +78,9 @@ describe("folder counts under a path condition", { timeout: 20_000 }, () => {
   it("follows the typed glob with the engine's answer: /app/* is one level, /app/** the whole tree", async () => {
     const { requests } = server();
     const { user } = renderEditor({ secretPath: { $glob: "" } });
-    expect(within(secrets()).getByText("Type a folder path or glob to see which folders it matches.")).toBeVisible();
+    expect(
+      await within(secrets()).findByText("Type a folder path or glob to see which folders it matches."),
+    ).toBeVisible();
 
     const input = screen.getByLabelText("Secrets rule 1, condition 1: value");
     await user.type(input, "/app/*");

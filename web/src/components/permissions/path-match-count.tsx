@@ -1,8 +1,7 @@
-import { lazy, Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import { useDebounced } from "@/hooks/use-debounced";
+import { PathMatchResult } from "./path-match-result";
 import { type ConditionRow, rowsToConditions } from "./rule-model";
-
-const PathMatchResult = lazy(() => import("./path-match-result"));
 
 /** Long enough that a pause in typing counts, short enough to feel live. */
 const SETTLE_MS = 200;
@@ -19,9 +18,9 @@ const isBlank = (value: string | string[]) => [value].flat().every((v) => v.trim
 /**
  * A live line under a rule's folder-path condition: how many of the project's folders it
  * matches in each environment, with the folders on expand. Counted once typing settles, by the
- * service's own engine, which is loaded only when a path condition is shown.
+ * service's own engine. Loaded lazily, with the engine, only where a path condition is shown.
  */
-export function PathMatchCount({ projectId, subject, rows }: PathMatchCountProps) {
+export default function PathMatchCount({ projectId, subject, rows }: PathMatchCountProps) {
   const paths = rows.filter((row) => row.field === "secretPath");
   const blank = paths.some((row) => isBlank(row.value));
   // An environment condition still being typed narrows nothing yet.
@@ -37,14 +36,12 @@ export function PathMatchCount({ projectId, subject, rows }: PathMatchCountProps
       {blank ? (
         <p>Type a folder path or glob to see which folders it matches.</p>
       ) : (
-        <Suspense fallback={<p>Counting matching folders…</p>}>
-          <PathMatchResult
-            projectId={projectId}
-            subject={subject}
-            conditions={conditions}
-            settling={key !== settledKey}
-          />
-        </Suspense>
+        <PathMatchResult
+          projectId={projectId}
+          subject={subject}
+          conditions={conditions}
+          settling={key !== settledKey}
+        />
       )}
     </div>
   );

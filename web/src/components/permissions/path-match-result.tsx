@@ -29,8 +29,8 @@ export function matchSentence(matches: readonly EnvironmentMatches[]): string {
   return `Matches ${parts.join(", ")}.`;
 }
 
-/** The count of folders a rule's path selects, on the project's real folders (loaded lazily with the engine). */
-export default function PathMatchResult({ projectId, subject, conditions, settling }: PathMatchResultProps) {
+/** The count of folders a rule's path selects, on the project's real folders. */
+export function PathMatchResult({ projectId, subject, conditions, settling }: PathMatchResultProps) {
   const scope = useQuery({ ...previewDataQueries.scope(projectId), meta: { errorShownInPlace: true } });
   const result = useMemo(
     () => (scope.data ? matchPaths(subject, conditions, scope.data) : undefined),
