@@ -63,12 +63,15 @@ export function PathMatchResult({ projectId, subject, conditions, settling }: Pa
       {listed.length > 0 ? (
         <details className="group">
           <summary className="cursor-pointer text-xs underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
-            Show the folders
+            <span className="group-open:hidden">Show the folders</span>
+            <span className="hidden group-open:inline">Hide the folders</span>
           </summary>
           <ul aria-label="Matching folders" className="mt-1 grid max-h-48 gap-0.5 overflow-y-auto pr-2">
             {listed.slice(0, LISTED).map(({ environment, folder }) => (
               <li key={`${environment}:${folder}`} className="flex min-w-0 gap-2 text-xs">
-                <span className="w-16 shrink-0 truncate text-muted-foreground">{environment}</span>
+                <span title={environment} className="w-16 shrink-0 truncate text-muted-foreground">
+                  {environment}
+                </span>
                 <code className="min-w-0 truncate font-mono text-foreground">{folder}</code>
               </li>
             ))}
