@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
-import { ORG_ID } from "@/testing/fixtures";
+import { project } from "@/testing/fixtures";
 import { renderRoutes } from "@/testing/render";
 import { PermissionRulesEditor } from "./permission-rules-editor";
 
@@ -12,22 +12,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 const PROJECT = "b3a1c2d4-0000-4000-8000-000000000021";
 const stamp = "2026-01-01T00:00:00.000Z";
-const project = {
-  id: PROJECT,
-  _id: PROJECT,
-  name: "Payments",
-  description: null,
-  type: "secret-manager",
-  slug: "payments",
-  orgId: ORG_ID,
-  createdAt: stamp,
-  updatedAt: stamp,
-  version: 3,
-  pitVersionLimit: 10,
-  secretSharing: true,
-  showSnapshotsLegacy: false,
-  environments: ["dev", "prod"].map((slug) => ({ name: slug.toUpperCase(), slug, id: `${slug}-id` })),
-};
 
 /** Every folder of each environment, as a recursive listing answers them. */
 const folders: Record<string, string[]> = {
@@ -38,7 +22,8 @@ const folders: Record<string, string[]> = {
 function server() {
   return mockFetch((request: RecordedRequest) => {
     const url = new URL(request.url, "http://console");
-    if (url.pathname === `/api/v1/workspace/${PROJECT}`) return json(200, { workspace: project });
+    if (url.pathname === `/api/v1/workspace/${PROJECT}`)
+      return json(200, { workspace: project(PROJECT, ["dev", "prod"]) });
     if (url.pathname === "/api/v1/folders" && url.searchParams.get("recursive") === "true") {
       const paths = folders[url.searchParams.get("environment") ?? ""] ?? [];
       return json(200, {
