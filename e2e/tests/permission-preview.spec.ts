@@ -198,3 +198,46 @@ test("changing an identity's roles previews what it loses before the roles are s
   });
   expect(identityMembership.roles).toEqual([expect.objectContaining({ role: "viewer" })]);
 });
+
+test("typing a glob in a role's condition counts the prod folders it matches", async ({
+  signedIn: page,
+  service,
+  seededProject,
+}) => {
+  const projectId = seededProject.id;
+  const roleSlug = uniqueName("svc-db");
+  await service(endpoints["projectRoles.create"], {
+    params: { projectId },
+    body: {
+      name: "Service databases",
+      slug: roleSlug,
+      permissions: [
+        { subject: "secrets", action: ["readValue"], conditions: { environment: "prod", secretPath: { $glob: "/x" } } },
+      ],
+    },
+  });
+  // prod: /svc/a/db, /svc/b/db and /svc/b/cache; dev: /svc/a/db, which the rule's environment leaves out.
+  const folders: [string, string, string][] = [
+    ["prod", "/", "svc"],
+    ["prod", "/svc", "a"],
+    ["prod", "/svc", "b"],
+    ["prod", "/svc/a", "db"],
+    ["prod", "/svc/b", "db"],
+    ["prod", "/svc/b", "cache"],
+    ["dev", "/", "svc"],
+    ["dev", "/svc", "a"],
+    ["dev", "/svc/a", "db"],
+  ];
+  for (const [environment, path, name] of folders) {
+    await service(endpoints["folders.create"], { body: { workspaceId: projectId, environment, name, path } });
+  }
+
+  await page.goto(`/projects/${projectId}/roles/${roleSlug}`);
+  const secrets = page.getByRole("group", { name: "Secrets", exact: true });
+  await expect(secrets.getByText("Matches no folder in this project.")).toBeVisible();
+  const glob = secrets.getByLabel("Secrets rule 1, condition 2: value");
+  await glob.fill("/svc/*/db");
+  await expect(secrets.getByText("Matches 2 folders in prod.")).toBeVisible();
+  await glob.fill("/svc/**");
+  await expect(secrets.getByText("Matches 6 folders in prod.")).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import type { BffSession, IdentityMembership } from "@keyhold/contract";
+import type { BffSession, IdentityMembership, Project } from "@keyhold/contract";
 
 export const ORG_ID = "6f1c7a38-1e1a-4f5e-9a51-3a4a0c1d2b3e";
 export const IDENTITY_ID = "0b8a5f0e-3c2d-4e1f-8a9b-7c6d5e4f3a2b";
@@ -33,5 +33,26 @@ export function membership(overrides: Partial<IdentityMembership> = {}): Identit
     customRole: null,
     identity: { name: "ci-deployer", id: IDENTITY_ID, hasDeleteProtection: false, authMethods: ["token-auth"] },
     ...overrides,
+  };
+}
+
+/** A project as `projects.get` answers it, with one environment per slug. */
+export function project(id: string, environmentSlugs: readonly string[]): Project {
+  const stamp = "2026-01-01T00:00:00.000Z";
+  return {
+    id,
+    _id: id,
+    name: "Payments",
+    description: null,
+    type: "secret-manager",
+    slug: "payments",
+    orgId: ORG_ID,
+    createdAt: stamp,
+    updatedAt: stamp,
+    version: 3,
+    pitVersionLimit: 10,
+    secretSharing: true,
+    showSnapshotsLegacy: false,
+    environments: environmentSlugs.map((slug) => ({ name: slug.toUpperCase(), slug, id: `${slug}-id` })),
   };
 }

@@ -1,4 +1,5 @@
 import { Plus, X } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -24,6 +25,8 @@ interface ConditionBuilderProps {
   readOnly: boolean;
   /** Messages per row index, shown under the row. */
   errors: Map<number, string>;
+  /** The project whose folders a folder-path condition is counted against; no count without one. */
+  projectId?: string | undefined;
 }
 
 // What to type, never a sample value: an empty field showing "dev" reads as a condition already set.
@@ -34,9 +37,23 @@ const placeholders: Record<string, string> = {
   secretTags: "Type a tag, then Enter",
 };
 
+// The folder count brings the permission engine with it: loaded only when a path condition is shown.
+const PathMatchCount = lazy(() => import("./path-match-count"));
+
 /** The conditions of one rule: each row narrows the rule to matching environments, paths, names or tags. */
-export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOnly, errors }: ConditionBuilderProps) {
+export function ConditionBuilder({
+  id,
+  subject,
+  ruleName,
+  rows,
+  onChange,
+  readOnly,
+  errors,
+  projectId,
+}: ConditionBuilderProps) {
   const next = nextConditionRow(subject, rows);
+  // One count per rule, under its last folder-path row: several path rows narrow together.
+  const countAfter = rows.findLastIndex((row) => row.field === "secretPath");
   const update = (index: number, row: ConditionRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
 
   return (
@@ -135,6 +152,13 @@ export function ConditionBuilder({ id, subject, ruleName, rows, onChange, readOn
               <p id={`${rowId}-error`} className="text-[13px] text-destructive-subtle-foreground">
                 {error}
               </p>
+            ) : null}
+            {projectId && index === countAfter ? (
+              <Suspense
+                fallback={<p className="min-h-5 text-[13px] text-muted-foreground">Counting matching folders…</p>}
+              >
+                <PathMatchCount projectId={projectId} subject={subject} rows={rows} />
+              </Suspense>
             ) : null}
           </div>
         );

@@ -21,6 +21,8 @@ export interface PermissionRulesEditorProps {
   label?: string;
   /** The subjects and actions the server knows (`useServerActions`); the contract's whole table when unset. */
   serverActions?: ServerActions | undefined;
+  /** The project the rules apply in: folder-path conditions then count the folders they match there. */
+  projectId?: string | undefined;
 }
 
 /** Subjects in the builder's groups, then any subject of the contract's table no group names. */
@@ -47,6 +49,7 @@ export function PermissionRulesEditor({
   showErrors = false,
   label = "Permission rules",
   serverActions,
+  projectId,
 }: PermissionRulesEditorProps) {
   const id = useId();
   const [filter, setFilter] = useState("");
@@ -128,6 +131,7 @@ export function PermissionRulesEditor({
                 onChange={onChange}
                 readOnly={readOnly}
                 issues={issues}
+                projectId={projectId}
               />
             ))}
           </div>

@@ -30,10 +30,21 @@ interface SubjectRowProps {
   onChange: (value: PermissionRuleInput[]) => void;
   readOnly: boolean;
   issues: RuleIssue[];
+  projectId: string | undefined;
 }
 
 /** One subject of the grid: each of its rules as a row of action checkboxes, an allow/deny switch and conditions. */
-export function SubjectRow({ id, subject, offered, entries, value, onChange, readOnly, issues }: SubjectRowProps) {
+export function SubjectRow({
+  id,
+  subject,
+  offered,
+  entries,
+  value,
+  onChange,
+  readOnly,
+  issues,
+  projectId,
+}: SubjectRowProps) {
   const label = subjectLabel(subject);
   const acceptsConditions = conditionFieldsOf(subject).length > 0;
   // With no rule yet, one empty row stands in; ticking an action creates the rule.
@@ -118,6 +129,7 @@ export function SubjectRow({ id, subject, offered, entries, value, onChange, rea
                   rows={conditionRows(entry.rule.conditions)}
                   onChange={(rows) => onChange(setConditionRows(value, entry.index, rows))}
                   readOnly={readOnly}
+                  projectId={projectId}
                   errors={
                     new Map(
                       ruleIssues.flatMap((issue) =>

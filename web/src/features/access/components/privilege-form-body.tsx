@@ -113,6 +113,7 @@ export function PrivilegeForm({ projectId, identityId, privilege, onCancel, onSa
             <div className="grid gap-2">
               <span className="text-[13px] font-medium">Permissions</span>
               <PermissionRulesEditor
+                projectId={projectId}
                 value={field.value}
                 onChange={field.onChange}
                 showErrors={isSubmitted}

@@ -101,6 +101,7 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
 
       <Tabs.Content value="builder" className="outline-none">
         <PermissionRulesEditor
+          projectId={projectId}
           value={draft}
           onChange={setDraft}
           readOnly={readOnly}
