@@ -23,6 +23,8 @@ run_step() { # name, command...
 step "system packages"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The Playwright suites run in Chromium's headless shell (e2e/playwright.config.ts).
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
 command -v redis-server >/dev/null || need+=(redis-server)
 # nginx with the brotli module, for the console behind deploy/nginx.conf (e2e/tests/nginx.spec.ts).
