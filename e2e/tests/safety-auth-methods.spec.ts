@@ -18,6 +18,9 @@ const restricted = [{ ipAddress: "10.0.0.0/8" }];
 async function discard(page: Page, dialog: Locator) {
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Discard changes" }).click();
+  // Under the open question the form is outside the accessibility tree, where it counts as hidden
+  // already: wait for the question to close first.
+  await expect(page.getByRole("alertdialog")).toBeHidden();
   await expect(dialog).toBeHidden();
 }
 

@@ -149,6 +149,8 @@ for (const theme of ["light", "dark"] as const) {
       await expect(plain).toContainText("The empty folder “jobs” will be deleted.");
       await expect(typedName(page)).toHaveCount(0);
       await plain.getByRole("button", { name: "Delete folder" }).click();
+      // The folder list is outside the open confirmation's accessibility tree: wait for it to close.
+      await expect(plain).toBeHidden();
       await expect(folders.getByRole("link", { name: "jobs", exact: true })).toHaveCount(0);
     });
 
@@ -200,6 +202,8 @@ for (const theme of ["light", "dark"] as const) {
       await expect(confirm.getByRole("button", { name: "Remove identity" })).toBeDisabled();
       await confirm.getByRole("textbox", { name: `Type ${name} to confirm` }).fill(name);
       await confirm.getByRole("button", { name: "Remove identity" }).click();
+      // The table is outside the open confirmation's accessibility tree: wait for it to close.
+      await expect(confirm).toBeHidden();
       await expect(identityRow(page, name)).toHaveCount(0);
     });
 

@@ -49,6 +49,9 @@ for (const theme of ["light", "dark"] as const) {
 
       await drawer.getByRole("button", { name: "Close" }).click();
       await question(page).getByRole("button", { name: "Discard changes" }).click();
+      // Under the open question the drawer is outside the accessibility tree, where it counts as
+      // hidden already: wait for the question to close first.
+      await expect(question(page)).toBeHidden();
       await expect(drawer).toBeHidden();
       await expect(page).not.toHaveURL(/secret=/);
       expect((await readSecret(service, project, "SMTP_PASSWORD")).secretComment).toBe("mail");
@@ -90,6 +93,9 @@ for (const theme of ["light", "dark"] as const) {
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(question(page)).toContainText("Closing discards them.");
       await question(page).getByRole("button", { name: "Discard changes" }).click();
+      // Under the open question the dialog is outside the accessibility tree, where it counts as
+      // hidden already: wait for the question to close first.
+      await expect(question(page)).toBeHidden();
       await expect(dialog).toBeHidden();
 
       await create.click();
@@ -120,6 +126,9 @@ for (const theme of ["light", "dark"] as const) {
 
       await editor.press("Escape");
       await question(page).getByRole("button", { name: "Discard changes" }).click();
+      // Under the open question the table is outside the accessibility tree, where it counts as
+      // hidden already: wait for the question to close first.
+      await expect(question(page)).toBeHidden();
       await expect(editor).toBeHidden();
       await expect(row.getByRole("button", { name: "Edit value of API_URL" })).toBeFocused();
       expect((await readSecret(service, project, "API_URL")).secretValue).toBe("https://api.example.com");

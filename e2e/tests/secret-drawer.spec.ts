@@ -171,6 +171,9 @@ test("asks before closing with unsaved changes; Escape closes it otherwise", asy
 
   await page.keyboard.press("Escape");
   await ask.getByRole("button", { name: "Discard changes" }).click();
+  // Under the open question the drawer is outside the accessibility tree, where it counts as hidden
+  // already: wait for the question to close first.
+  await expect(ask).toBeHidden();
   await expect(drawer).toBeHidden();
   expect((await readSecret(service, project, "SMTP_PASSWORD")).secretComment).toBe("mail");
 
