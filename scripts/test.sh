@@ -46,30 +46,13 @@ trap 'pg_stop; redis_stop' EXIT
 if pg_start; then export KEYHOLD_TEST_DATABASE_URL=$PG_URL; else failed_steps+=("postgres"); fi
 if redis_start; then export KEYHOLD_TEST_REDIS_URL=$REDIS_TEST_URL; else failed_steps+=("redis"); fi
 
-vitest_run() { # package
-  pnpm --filter "@keyhold/$1" exec vitest run \
-    --reporter=default --reporter=json --outputFile.json="$out/vitest-$1.json"
-}
-vitest_step() { run_step "tests: $1" vitest_run "$1"; }
-
-# On two cores vitest runs one file at a time, so a suite keeps about one core busy and the other
-# mostly idle. The service's suite, the longest, runs beside the typecheck, the lint and the
-# other packages' suites; its output is kept in a file and printed whole when it ends. The
-# bench's suite measures CPU time and runs alone afterwards.
-vitest_run service >"$out/service-tests.log" 2>&1 &
-service_tests=$!
-
 run_step "typecheck" pnpm -r --if-present run typecheck
 run_step "lint" bash -c 'pnpm exec eslint . --max-warnings=0 && pnpm exec biome ci .'
-for pkg in contract bff web; do vitest_step "$pkg"; done
 
-step "tests: service (ran beside the steps above)"
-wait "$service_tests"
-service_rc=$?
-cat "$out/service-tests.log"
-if [ "$service_rc" != 0 ]; then failed_steps+=("tests: service"); echo "step failed: tests: service"; fi
-
-vitest_step bench
+for pkg in contract service bff web bench; do
+  run_step "tests: $pkg" pnpm --filter "@keyhold/$pkg" exec vitest run \
+    --reporter=default --reporter=json --outputFile.json="$out/vitest-$pkg.json"
+done
 
 run_step "build" pnpm build
 run_step "built output" node scripts/check-build.mjs
