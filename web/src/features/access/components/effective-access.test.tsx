@@ -5,6 +5,7 @@ import { ROLES_ONLY_TEXT } from "@/components/permissions/roles-only-notice";
 import { errorBody, json, mockFetch, type RecordedRequest } from "@/testing/fetch-mock";
 import { ORG_ID } from "@/testing/fixtures";
 import { renderRoutes } from "@/testing/render";
+import RoleChangePreview from "@/features/roles/components/role-change-preview";
 import EffectiveAccess from "./effective-access";
 
 afterEach(() => {
@@ -83,6 +84,7 @@ function server(privileges: () => Response) {
         totalCount: 1,
       });
     }
+    if (url.pathname === `/api/v1/workspace/${PROJECT}/memberships`) return json(200, { memberships: [] });
     if (url.pathname === LIST) return privileges();
     if (url.pathname === `${LIST}/${PRIVILEGE}`) return json(200, { privilege: prodRead });
     return json(404, errorBody(404, "NotFound", `Route ${request.method}:${url.pathname} not found`));
@@ -133,5 +135,37 @@ describe("EffectiveAccess", () => {
     renderRoutes(routes);
     expect(await screen.findByRole("alert")).toHaveTextContent("The access could not be worked out");
     expect(screen.queryByRole("note")).toBeNull();
+  });
+});
+
+/** Emptying the viewer role, which the identity holds: it loses reading dev unless a privilege covers it. */
+describe("RoleChangePreview", () => {
+  const preview = [
+    {
+      path: "/",
+      element: (
+        <RoleChangePreview projectId={PROJECT} role={{ id: viewer.id, slug: "viewer", name: "Viewer" }} draft={[]} />
+      ),
+    },
+  ];
+  const devRead = {
+    ...prodRead,
+    permissions: [{ subject: "secrets", action: ["read"], conditions: { environment: "dev" } }],
+  };
+
+  it("counts the holder's roles only, and says so, on a server with no privilege list", async () => {
+    server(() => json(404, errorBody(404, "NotFound", `Route GET:${LIST} not found`)));
+    renderRoutes(preview);
+    expect(await screen.findByRole("note")).toHaveTextContent(ROLES_ONLY_TEXT);
+    expect(screen.getByText(/ci-bot/)).toBeVisible();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("counts a privilege the list carries: the loss it covers is no loss, and no notice", async () => {
+    server(() => json(200, { privileges: [devRead] }));
+    renderRoutes(preview);
+    expect(await screen.findByText(/nobody's access to secrets changes|No change/i)).toBeVisible();
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(screen.queryByText(/ci-bot/)).toBeNull();
   });
 });
