@@ -68,8 +68,13 @@ const TemporaryFields = {
   temporaryAccessStartTime: z.iso.datetime(),
 };
 
-/** v2 lists leave the rules out. */
-export const IdentityPrivilegeSummarySchema = IdentityPrivilegeSchema.omit({ permissions: true });
+/**
+ * v2 lists leave the rules out; the v1 list of older servers, which answers in their place,
+ * carries them, and a reader then needs no read per privilege.
+ */
+export const IdentityPrivilegeSummarySchema = IdentityPrivilegeSchema.extend({
+  permissions: z.array(PermissionRuleSchema).optional(),
+});
 
 const response = z.object({ privilege: IdentityPrivilegeSchema });
 const listResponse = z.object({ privileges: z.array(IdentityPrivilegeSchema) });

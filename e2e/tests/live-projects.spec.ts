@@ -400,4 +400,36 @@ test.describe("project access", () => {
     await expect(section.getByText("No additional privileges.")).toBeVisible();
     expect(await listed()).toEqual([]);
   });
+
+  test("shows an identity's effective access with its additional privilege counted, on every server line", {
+    tag: "@live",
+  }, async ({ signedIn: page, service, seededProject, memberIdentity }) => {
+    const identity = memberIdentity.identity;
+    const projectId = seededProject.id;
+    await service(endpoints["identityMemberships.add"], {
+      params: { projectId, identityId: identity.id },
+      body: { roles: [{ role: "no-access", isTemporary: false }] },
+    });
+    // The v1 route by project slug: every line has it (2024 servers have no other).
+    const slug = uniqueName("prod-reader");
+    await service(endpoints["identityPrivileges.createPermanentV1"], {
+      body: {
+        identityId: identity.id,
+        projectSlug: seededProject.slug,
+        slug,
+        privilegePermission: { actions: ["read"], subject: "secrets", conditions: { environment: "prod" } },
+      },
+    });
+    await page.goto(`/projects/${projectId}/access?identity=${identity.id}`);
+    await page
+      .getByRole("region", { name: `Additional privileges of ${identity.name}` })
+      .getByRole("button", { name: "Effective access" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: `Effective access of ${identity.name}` });
+    // The privilege is read (on 2024 through the older list) and decides prod; no-access decides nothing.
+    await expect(dialog.getByRole("list", { name: "Rules deciding in prod" })).toContainText(slug);
+    await expect(dialog.getByRole("list", { name: "Rules deciding in dev" })).toHaveCount(0);
+    await expect(dialog.getByRole("note")).toHaveCount(0);
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+  });
 });

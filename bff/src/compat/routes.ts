@@ -7,8 +7,8 @@ import type { ServerFeature } from "./rules.ts";
 export interface ResolvedParam {
   /** The read that yields it (a GET of the contract, on the same upstream). */
   via: EndpointId;
-  /** That read's path parameters, from the contract parameters of the call. */
-  params: (params: Record<string, unknown>) => Record<string, unknown>;
+  /** That read's path parameters, from the contract parameters (and the query) of the call. */
+  params: (params: Record<string, unknown>, query: URLSearchParams) => Record<string, unknown>;
   /** The value, from that read's (normalised) body. */
   pick: (body: unknown) => unknown;
 }
@@ -26,12 +26,21 @@ export interface OlderRoute {
   current?: { via: EndpointId; needed: (body: unknown) => boolean };
   /** A successful older answer in the contract's envelope, when the envelopes differ. */
   answer?: (json: unknown) => unknown;
+  /** The query as the older route takes it, with the resolved parameters; the call's own unless said. */
+  query?: (query: URLSearchParams, resolved: Record<string, unknown>) => URLSearchParams;
 }
 
 const projectSlugFromId: ResolvedParam = {
   via: "projects.get",
   params: (params) => ({ workspaceId: params.projectId }),
   pick: (body) => (body as { workspace?: { slug?: unknown } }).workspace?.slug,
+};
+
+/** The project the call's query names by id, as its slug. */
+const projectSlugFromQuery: ResolvedParam = {
+  via: "projects.get",
+  params: (_params, query) => ({ workspaceId: query.get("projectId") ?? "" }),
+  pick: projectSlugFromId.pick,
 };
 
 /**
@@ -63,6 +72,18 @@ export const olderRoutes: Partial<Record<EndpointId, OlderRoute>> = {
     answer: (body) => {
       const { workspace, ...rest } = (body ?? {}) as { workspace?: unknown };
       return workspace === undefined ? body : { ...rest, project: workspace };
+    },
+  },
+  // Servers of 2024 list an identity's privileges only under v1, by project slug (recorded: 2024
+  // 080; the v2 routes are absent, 085–088). Their list carries each privilege's rules, which the
+  // v2 list leaves out: the console then needs no read per privilege (which they lack by id).
+  "identityPrivileges.list": {
+    path: "/api/v1/additional-privilege/identity",
+    resolve: { projectSlug: projectSlugFromQuery },
+    query: (query, resolved) => {
+      const next = new URLSearchParams({ identityId: query.get("identityId") ?? "" });
+      next.set("projectSlug", String(resolved.projectSlug));
+      return next;
     },
   },
   ...legacyStreamRoutes,
@@ -250,6 +271,7 @@ export const upsertSplits: Partial<Record<EndpointId, UpsertSplit>> = {
  */
 export const endpointFeatures: Partial<Record<EndpointId, readonly ServerFeature[]>> = {
   "identityPrivileges.create": ["privilegesV2"],
+  "identityPrivileges.list": ["privilegesV2"],
   "identityPrivileges.get": ["privilegesV2"],
   "identityPrivileges.update": ["privilegesV2"],
   // Keyhold's own audit routes, which no Infisical server has. The console reads the streams'

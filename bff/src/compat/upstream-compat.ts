@@ -477,9 +477,11 @@ export class UpstreamCompat {
 
   async #callOlder(call: CompatCall, older: OlderRoute, log: FastifyBaseLogger): Promise<UpstreamResponse> {
     const params: Record<string, unknown> = { ...call.params };
+    const query = new URLSearchParams(call.search);
     for (const [name, resolver] of Object.entries(older.resolve ?? {})) {
       const via = endpoints[resolver.via] as Endpoint;
-      const viaCall = { ...call, endpoint: via, params: resolver.params(call.params), search: "", body: undefined };
+      const viaParams = resolver.params(call.params, query);
+      const viaCall = { ...call, endpoint: via, params: viaParams, search: "", body: undefined };
       const answer = await this.call(viaCall, log);
       // The read's own error (404, 403…) is the caller's answer too.
       if (answer.status >= 400) return { status: answer.status, text: answer.text };
@@ -501,7 +503,8 @@ export class UpstreamCompat {
       }
       body = older.body(call.body, current);
     }
-    const response = await this.#send({ ...call, body }, buildPath(older.path, params) + call.search, log);
+    const search = older.query ? `?${older.query(query, params)}` : call.search;
+    const response = await this.#send({ ...call, body }, buildPath(older.path, params) + search, log);
     if (!older.answer || response.status >= 300 || response.text === "") return response;
     return { status: response.status, text: JSON.stringify(older.answer(parseJson(response.text))) };
   }

@@ -43,11 +43,14 @@ export interface ReplayUpstream {
   url: string;
   /** "METHOD /path" of every request answered, in order. */
   requests: string[];
+  /** "METHOD /path?query" of the same requests, for tests of what the query carried. */
+  urls: string[];
 }
 
 export function startReplayUpstream(dir: string, port = 0): Promise<ReplayUpstream> {
   const recordings = loadRecordings(dir);
   const requests: string[] = [];
+  const urls: string[] = [];
   const server = createServer((request, response) => {
     // Read and drop the request body, then answer.
     request.resume();
@@ -55,6 +58,7 @@ export function startReplayUpstream(dir: string, port = 0): Promise<ReplayUpstre
       const pathname = new URL(request.url ?? "/", "http://replay").pathname;
       const method = request.method ?? "GET";
       requests.push(`${method} ${pathname}`);
+      urls.push(`${method} ${request.url ?? "/"}`);
       const send = (status: number, body: unknown) => {
         const text = JSON.stringify(body);
         response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
@@ -75,7 +79,7 @@ export function startReplayUpstream(dir: string, port = 0): Promise<ReplayUpstre
     server.listen(port, "127.0.0.1", () => {
       const address = server.address();
       const actual = typeof address === "object" && address ? address.port : port;
-      resolve({ server, url: `http://127.0.0.1:${actual}`, requests });
+      resolve({ server, url: `http://127.0.0.1:${actual}`, requests, urls });
     });
   });
 }

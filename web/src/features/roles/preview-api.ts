@@ -1,5 +1,6 @@
 import { endpoints } from "@keyhold/contract";
 import { queryOptions } from "@tanstack/react-query";
+import { readPrivileges } from "@/components/permissions/privileges-read";
 import { call } from "@/lib/api-client";
 import { roleKeys } from "./queries";
 
@@ -43,13 +44,12 @@ export const previewApi = {
     };
   },
 
-  /** An identity's additional privileges in the project, each with its rules. */
-  privileges: async (projectId: string, identityId: string, signal?: AbortSignal) => {
-    const { privileges } = await call(ep.privileges, { query: { projectId, identityId } }, { signal });
-    return Promise.all(
-      privileges.map(async ({ id }) => (await call(ep.privilege, { params: { id } }, { signal })).privilege),
-    );
-  },
+  /** An identity's additional privileges in the project, each with its rules (none where the server has no list). */
+  privileges: (projectId: string, identityId: string, signal?: AbortSignal) =>
+    readPrivileges(
+      async () => (await call(ep.privileges, { query: { projectId, identityId } }, { signal })).privileges,
+      async (id) => (await call(ep.privilege, { params: { id } }, { signal })).privilege,
+    ),
 };
 
 export const previewQueries = {

@@ -9,6 +9,7 @@ import { Check, Minus, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ruleName } from "@/components/permissions/access-change-list";
 import { grantSources } from "@/components/permissions/access-preview";
+import { RolesOnlyNotice } from "@/components/permissions/roles-only-notice";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -86,6 +87,7 @@ export default function EffectiveAccess({ projectId, identityId }: { projectId: 
   const { cells, scope } = result;
   return (
     <div className="grid gap-5">
+      <RolesOnlyNotice show={grants.data?.rolesOnly ?? false} />
       {scope.map(({ slug }) => {
         const groups = groupFolders(cells, slug);
         const deciders = uniqueDeciders(cells.filter((cell) => cell.environment === slug));

@@ -8,6 +8,7 @@ import {
   type ProjectMember,
 } from "@/components/permissions/access-preview";
 import { GrantTimeline } from "@/components/permissions/grant-timeline";
+import { RolesOnlyNotice } from "@/components/permissions/roles-only-notice";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
@@ -77,6 +78,7 @@ export default function IdentityChangePreview({
         </div>
       ) : (
         <>
+          <RolesOnlyNotice show={grants.data?.rolesOnly ?? false} />
           <GrantTimeline ends={result.ends} value={Math.min(step, result.ends.length)} onChange={setStep} />
           <p className="text-xs text-muted-foreground">Compared with the identity's access now, before saving.</p>
           <AccessChangeList members={[result.entry]} unchangedText="No change to this identity's access to secrets." />

@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { AccessChangeList } from "@/components/permissions/access-change-list";
 import { heldRoleSlug, type ProjectMember } from "@/components/permissions/access-preview";
 import { previewDataQueries } from "@/components/permissions/preview-data";
+import { RolesOnlyNotice } from "@/components/permissions/roles-only-notice";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -66,7 +67,12 @@ export default function RoleChangePreview({ projectId, role, draft }: RoleChange
       </div>
     );
   }
-  return <AccessChangeList members={result.changes} />;
+  return (
+    <div className="grid gap-2">
+      <RolesOnlyNotice show={data.data?.rolesOnly ?? false} />
+      <AccessChangeList members={result.changes} />
+    </div>
+  );
 }
 
 /** The project's scope, the role's holders with their privileges, and the rules of every role they hold. */
@@ -94,7 +100,7 @@ function usePreviewData(projectId: string, role: EditedRole) {
         ...identities.map((identity, index) => ({
           kind: "identity" as const,
           ...identity,
-          privileges: (privileges[index] ?? []).map((privilege) => ({
+          privileges: (privileges[index]?.privileges ?? []).map((privilege) => ({
             ...privilege,
             permissions: privilege.permissions as ProjectRule[],
           })),
@@ -103,7 +109,9 @@ function usePreviewData(projectId: string, role: EditedRole) {
         ...users.map((user) => ({ kind: "user" as const, ...user, privileges: [] })),
       ];
       const roles = new Map(held.map((r) => [r.slug, { name: r.name, rules: r.permissions as ProjectRule[] }]));
-      return { scope, members: holders, roles };
+      // Identities whose privileges the server gave no way to read are counted by their roles.
+      const rolesOnly = privileges.some((read) => read.rolesOnly);
+      return { scope, members: holders, roles, rolesOnly };
     },
   });
 }
