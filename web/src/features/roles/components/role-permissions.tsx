@@ -65,10 +65,14 @@ export function RolePermissions({ projectId, role, readOnlyReason }: RolePermiss
   }
 
   function save() {
-    // The promise, not mutate's callbacks: a saved role remounts this component with fresh rules.
+    // The promise, not mutate's callbacks: a saved role usually remounts this component with fresh
+    // rules (a new updatedAt), but a server that keeps updatedAt would leave the review open.
     updateRole.mutateAsync({ permissions: draft }).then(
-      (updated) => toast.success("Permissions saved", updated.name),
-      () => undefined, // shown in the save bar from the mutation's error state
+      (updated) => {
+        setReviewing(false);
+        toast.success("Permissions saved", updated.name);
+      },
+      () => undefined, // shown in the review from the mutation's error state
     );
   }
 
