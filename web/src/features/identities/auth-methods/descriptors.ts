@@ -206,7 +206,7 @@ export const kubernetesAuth: AuthMethodDescriptor = {
   tester: {
     kind: "kubernetes",
     credential: "Service account token",
-    placeholder: "eyJhbGciOiJSUzI1NiIs…",
+    placeholder: "e.g. eyJhbGciOiJSUzI1NiIs…",
     unchecked: "not reviewed by the cluster",
     settings: ["kubernetesHost", "caCert", "tokenReviewerJwt", "allowedNamespaces", "allowedNames", "allowedAudience"],
     dryRun: { endpoint: endpoints["kubernetesAuth.dryRunLogin"] },
@@ -298,7 +298,7 @@ export const oidcAuth: AuthMethodDescriptor = {
   tester: {
     kind: "oidc",
     credential: "JWT",
-    placeholder: "eyJhbGciOiJSUzI1NiIs…",
+    placeholder: "e.g. eyJhbGciOiJSUzI1NiIs…",
     unchecked: "signature not checked",
     settings: [
       "oidcDiscoveryUrl",
@@ -362,7 +362,7 @@ export const awsAuth: AuthMethodDescriptor = {
   tester: {
     kind: "aws",
     credential: "aws sts get-caller-identity output or an ARN",
-    placeholder: '{"UserId": "…", "Account": "123456789012", "Arn": "arn:aws:sts::123456789012:assumed-role/…"}',
+    placeholder: 'e.g. {"UserId": "…", "Account": "123456789012", "Arn": "arn:aws:sts::123456789012:assumed-role/…"}',
     unchecked: "not checked with STS",
     settings: ["stsEndpoint", "allowedPrincipalArns", "allowedAccountIds"],
     dryRun: {
@@ -370,7 +370,7 @@ export const awsAuth: AuthMethodDescriptor = {
       // STS must see a signed request: the dry run takes the body a login would send.
       credential: {
         label: "Login body (JSON with iamHttpRequestMethod, iamRequestBody, iamRequestHeaders)",
-        placeholder: '{"iamHttpRequestMethod": "POST", "iamRequestBody": "…", "iamRequestHeaders": "…"}',
+        placeholder: 'e.g. {"iamHttpRequestMethod": "POST", "iamRequestBody": "…", "iamRequestHeaders": "…"}',
       },
     },
   },
