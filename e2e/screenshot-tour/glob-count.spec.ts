@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { endpoints } from "@keyhold/contract";
-import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { seedRole } from "../support/roles.ts";
+import { seedFolders } from "../support/secrets.ts";
 
 const dir = process.env.KEYHOLD_SCREENSHOT_DIR ?? new URL("../screenshots/", import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
@@ -16,33 +17,33 @@ for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.setViewportSize({ width, height: 900 });
       const projectId = seededProject.id;
-      const roleSlug = uniqueName("svc-db");
-      await service(endpoints["projectRoles.create"], {
-        params: { projectId },
-        body: {
-          name: "Service databases",
-          slug: roleSlug,
-          permissions: [
-            {
-              subject: "secrets",
-              action: ["readValue", "describeSecret"],
-              conditions: { environment: { $in: ["prod", "staging"] }, secretPath: { $glob: "/x" } },
-            },
-          ],
-        },
+      const roleSlug = await seedRole(service, projectId, {
+        slugPrefix: "svc-db",
+        name: "Service databases",
+        permissions: [
+          {
+            subject: "secrets",
+            action: ["readValue", "describeSecret"],
+            conditions: { environment: { $in: ["prod", "staging"] }, secretPath: { $glob: "/x" } },
+          },
+        ],
       });
-      for (const environment of ["prod", "staging"]) {
-        for (const [path, name] of [
-          ["/", "svc"],
-          ["/svc", "payments"],
-          ["/svc", "ledger"],
-          ["/svc/payments", "db"],
-          ["/svc/ledger", "db"],
-          ["/svc/ledger", "cache"],
-        ] as const) {
-          await service(endpoints["folders.create"], { body: { workspaceId: projectId, environment, name, path } });
-        }
-      }
+      await seedFolders(
+        service,
+        seededProject,
+        ["prod", "staging"].flatMap((environment) =>
+          (
+            [
+              ["/", "svc"],
+              ["/svc", "payments"],
+              ["/svc", "ledger"],
+              ["/svc/payments", "db"],
+              ["/svc/ledger", "db"],
+              ["/svc/ledger", "cache"],
+            ] as const
+          ).map(([path, name]) => [environment, path, name] as const),
+        ),
+      );
       await page.goto(`/projects/${projectId}/roles/${roleSlug}`);
       const secrets = page.getByRole("group", { name: "Secrets", exact: true });
       await secrets.getByLabel("Secrets rule 1, condition 2: value").fill("/svc/*/db");

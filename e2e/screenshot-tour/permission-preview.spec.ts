@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { endpoints } from "@keyhold/contract";
 import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { seedRole } from "../support/roles.ts";
+import { seedFolders } from "../support/secrets.ts";
 
 const dir = process.env.KEYHOLD_SCREENSHOT_DIR ?? new URL("../screenshots/", import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
@@ -17,26 +19,18 @@ for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.setViewportSize({ width, height: 900 });
       const projectId = seededProject.id;
-      const roleSlug = uniqueName("prod-reader");
-      await service(endpoints["projectRoles.create"], {
-        params: { projectId },
-        body: {
-          name: "Prod reader",
-          slug: roleSlug,
-          permissions: [
-            { subject: "secrets", action: ["readValue", "describeSecret"], conditions: { environment: "prod" } },
-          ],
-        },
+      const roleSlug = await seedRole(service, projectId, {
+        slugPrefix: "prod-reader",
+        name: "Prod reader",
+        permissions: [
+          { subject: "secrets", action: ["readValue", "describeSecret"], conditions: { environment: "prod" } },
+        ],
       });
-      for (const [name, path] of [
-        ["app", "/"],
-        ["db", "/app"],
-        ["billing", "/"],
-      ] as const) {
-        await service(endpoints["folders.create"], {
-          body: { workspaceId: projectId, environment: "prod", name, path },
-        });
-      }
+      await seedFolders(service, seededProject, [
+        ["prod", "/", "app"],
+        ["prod", "/app", "db"],
+        ["prod", "/", "billing"],
+      ]);
       const identities: string[] = [];
       for (const [name, roles] of [
         ["deploy-bot", [roleSlug]],

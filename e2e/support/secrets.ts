@@ -31,6 +31,15 @@ export function seedFolder(service: ServiceCall, project: Project, name: string,
   return service(endpoints["folders.create"], { body: { workspaceId: project.id, environment, path, name } });
 }
 
+/** Folders given as [environment, parent path, name], created in order (parents first). */
+export async function seedFolders(
+  service: ServiceCall,
+  project: Project,
+  folders: readonly (readonly [string, string, string])[],
+) {
+  for (const [environment, path, name] of folders) await seedFolder(service, project, name, path, environment);
+}
+
 export async function readSecret(
   service: ServiceCall,
   project: Project,

@@ -1,5 +1,7 @@
 import { endpoints } from "@keyhold/contract";
-import { expect, test, uniqueName } from "../support/fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { seedRole } from "../support/roles.ts";
+import { seedFolder, seedFolders } from "../support/secrets.ts";
 
 /**
  * The permission-change preview against the real service: a project, its folders, a custom role
@@ -15,20 +17,12 @@ test("editing a role lists the identity that loses reading prod, with its folder
   memberIdentity,
 }) => {
   const projectId = seededProject.id;
-  const roleSlug = uniqueName("prod-reader");
-  await service(endpoints["projectRoles.create"], {
-    params: { projectId },
-    body: {
-      name: "Prod Reader",
-      slug: roleSlug,
-      permissions: [
-        { subject: "secrets", action: ["readValue", "describeSecret"], conditions: { environment: "prod" } },
-      ],
-    },
+  const roleSlug = await seedRole(service, projectId, {
+    slugPrefix: "prod-reader",
+    name: "Prod Reader",
+    permissions: [{ subject: "secrets", action: ["readValue", "describeSecret"], conditions: { environment: "prod" } }],
   });
-  await service(endpoints["folders.create"], {
-    body: { workspaceId: projectId, environment: "prod", name: "app", path: "/" },
-  });
+  await seedFolder(service, seededProject, "app", "/", "prod");
   // The only read of prod the first identity has comes from the custom role.
   await service(endpoints["identityMemberships.add"], {
     params: { projectId, identityId: seededIdentity.identity.id },
@@ -76,10 +70,10 @@ test("editing a role lists the identity that loses reading prod, with its folder
 
 test("a role change that changes nobody's access says so", async ({ signedIn: page, service, seededProject }) => {
   const projectId = seededProject.id;
-  const roleSlug = uniqueName("unheld");
-  await service(endpoints["projectRoles.create"], {
-    params: { projectId },
-    body: { name: "Unheld", slug: roleSlug, permissions: [{ subject: "environments", action: ["read"] }] },
+  const roleSlug = await seedRole(service, projectId, {
+    slugPrefix: "unheld",
+    name: "Unheld",
+    permissions: [{ subject: "environments", action: ["read"] }],
   });
   await page.goto(`/projects/${projectId}/roles/${roleSlug}`);
   await page.getByRole("group", { name: "Secrets", exact: true }).getByRole("checkbox", { name: "Read value" }).check();
@@ -141,14 +135,10 @@ test("the effective-access view names the rule that grants each answer", async (
 }) => {
   const projectId = seededProject.id;
   const identity = seededIdentity.identity;
-  const roleSlug = uniqueName("prod-reader");
-  await service(endpoints["projectRoles.create"], {
-    params: { projectId },
-    body: {
-      name: "Prod Reader",
-      slug: roleSlug,
-      permissions: [{ subject: "secrets", action: ["readValue"], conditions: { environment: "prod" } }],
-    },
+  const roleSlug = await seedRole(service, projectId, {
+    slugPrefix: "prod-reader",
+    name: "Prod Reader",
+    permissions: [{ subject: "secrets", action: ["readValue"], conditions: { environment: "prod" } }],
   });
   await service(endpoints["identityMemberships.add"], {
     params: { projectId, identityId: identity.id },
@@ -205,16 +195,12 @@ test("typing a glob in a role's condition counts the prod folders it matches", a
   seededProject,
 }) => {
   const projectId = seededProject.id;
-  const roleSlug = uniqueName("svc-db");
-  await service(endpoints["projectRoles.create"], {
-    params: { projectId },
-    body: {
-      name: "Service databases",
-      slug: roleSlug,
-      permissions: [
-        { subject: "secrets", action: ["readValue"], conditions: { environment: "prod", secretPath: { $glob: "/x" } } },
-      ],
-    },
+  const roleSlug = await seedRole(service, projectId, {
+    slugPrefix: "svc-db",
+    name: "Service databases",
+    permissions: [
+      { subject: "secrets", action: ["readValue"], conditions: { environment: "prod", secretPath: { $glob: "/x" } } },
+    ],
   });
   // prod: /svc/a/db, /svc/b/db and /svc/b/cache; dev: /svc/a/db, which the rule's environment leaves out.
   const folders: [string, string, string][] = [
@@ -228,9 +214,7 @@ test("typing a glob in a role's condition counts the prod folders it matches", a
     ["dev", "/svc", "a"],
     ["dev", "/svc/a", "db"],
   ];
-  for (const [environment, path, name] of folders) {
-    await service(endpoints["folders.create"], { body: { workspaceId: projectId, environment, name, path } });
-  }
+  await seedFolders(service, seededProject, folders);
 
   await page.goto(`/projects/${projectId}/roles/${roleSlug}`);
   const secrets = page.getByRole("group", { name: "Secrets", exact: true });
