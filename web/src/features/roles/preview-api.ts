@@ -1,6 +1,7 @@
 import { endpoints } from "@keyhold/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { readPrivileges } from "@/components/permissions/privileges-read";
+import { accessApi } from "@/features/access/api";
 import { call } from "@/lib/api-client";
 import { roleKeys } from "./queries";
 
@@ -12,8 +13,6 @@ import { roleKeys } from "./queries";
 const ep = {
   users: endpoints["projects.listMemberships"],
   identities: endpoints["identityMemberships.list"],
-  privileges: endpoints["identityPrivileges.list"],
-  privilege: endpoints["identityPrivileges.get"],
 };
 
 /** A project has tens of identities, not thousands: they are read whole. */
@@ -47,8 +46,8 @@ export const previewApi = {
   /** An identity's additional privileges in the project, each with its rules (none where the server has no list). */
   privileges: (projectId: string, identityId: string, signal?: AbortSignal) =>
     readPrivileges(
-      async () => (await call(ep.privileges, { query: { projectId, identityId } }, { signal })).privileges,
-      async (id) => (await call(ep.privilege, { params: { id } }, { signal })).privilege,
+      () => accessApi.privileges(projectId, identityId, signal),
+      (id) => accessApi.privilege(id, signal),
     ),
 };
 
